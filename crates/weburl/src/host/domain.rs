@@ -1,0 +1,61 @@
+//! The one door to IDNA: "domain to ASCII" and "domain to Unicode".
+//!
+//! Only hosts with non-ASCII code points come here; ASCII domains are
+//! lowercased by the host parser itself, as the domain parser's step 5
+//! allows (<https://url.spec.whatwg.org/#concept-domain-to-ascii>). Keeping
+//! the `idna` crate behind these two functions means the backend can change
+//! without touching the parser.
+
+use std::borrow::Cow;
+
+/// Unicode ToASCII with the URL Standard's flags, for a non-ASCII domain
+/// (`beStrict` false): CheckHyphens false, CheckBidi true, CheckJoiners
+/// true, UseSTD3ASCIIRules false, Transitional_Processing false,
+/// VerifyDnsLength false, IgnoreInvalidPunycode false.
+///
+/// <https://url.spec.whatwg.org/#concept-domain-parser-toascii>
+///
+/// Returns `None` on failure. The forbidden-domain-code-point check is the
+/// caller's, done on the result for ASCII and non-ASCII input alike.
+pub(crate) fn to_ascii(domain: &[u8]) -> Option<Cow<'_, str>> {
+    idna::domain_to_ascii_cow(domain, idna::AsciiDenyList::EMPTY).ok()
+}
+
+/// <https://url.spec.whatwg.org/#concept-domain-to-unicode>
+///
+/// On any recorded error the domain is returned as it is, so that the
+/// domain parser and this function roundtrip.
+pub fn domain_to_unicode(domain: &str) -> Cow<'_, str> {
+    if !domain.starts_with("xn--") && !domain.contains(".xn--") {
+        return Cow::Borrowed(domain);
+    }
+    match idna::domain_to_unicode(domain) {
+        (unicode, Ok(())) => Cow::Owned(unicode),
+        (_, Err(_)) => Cow::Borrowed(domain),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn non_ascii_domains() {
+        assert_eq!(
+            to_ascii("faß.example".as_bytes()).as_deref(),
+            Some("xn--fa-hia.example")
+        );
+        assert_eq!(
+            to_ascii("☕.example".as_bytes()).as_deref(),
+            Some("xn--53h.example")
+        );
+        assert_eq!(to_ascii("\u{FFFD}".as_bytes()), None);
+    }
+
+    #[test]
+    fn to_unicode_roundtrips_on_errors() {
+        assert_eq!(domain_to_unicode("xn--fa-hia.example"), "faß.example");
+        assert_eq!(domain_to_unicode("xn--8i7caa"), "xn--8i7caa");
+        assert_eq!(domain_to_unicode("example.com"), "example.com");
+    }
+}

@@ -1,0 +1,127 @@
+//! IPv4 addresses in every legacy form the URL Standard accepts.
+
+/// <https://url.spec.whatwg.org/#ends-in-a-number-checker>
+pub(crate) fn ends_in_a_number(domain: &[u8]) -> bool {
+    let domain = domain.strip_suffix(b".").unwrap_or(domain);
+    let last = match domain.iter().rposition(|&b| b == b'.') {
+        Some(dot) => &domain[dot + 1..],
+        None => domain,
+    };
+    if !last.is_empty() && last.iter().all(u8::is_ascii_digit) {
+        return true;
+    }
+    // Parsing `last` as an IPv4 number succeeds exactly when it is "0x" or
+    // "0X" followed by hex digits (the note under the spec's step).
+    matches!(last, [b'0', b'x' | b'X', rest @ ..] if rest.iter().all(u8::is_ascii_hexdigit))
+}
+
+/// What an IPv4 part parsed to. Values past `u32` saturate: they are out
+/// of range either way, and saturating keeps the work linear in the input.
+#[derive(Clone, Copy)]
+struct Number(u64);
+
+/// <https://url.spec.whatwg.org/#ipv4-number-parser>
+fn parse_number(part: &[u8]) -> Option<Number> {
+    if part.is_empty() {
+        return None;
+    }
+    let (digits, radix) = match part {
+        [b'0', b'x' | b'X', rest @ ..] => (rest, 16),
+        [b'0', rest @ ..] if !rest.is_empty() => (rest, 8),
+        _ => (part, 10),
+    };
+    let mut value: u64 = 0;
+    for &b in digits {
+        let digit = char::from(b).to_digit(radix)?;
+        value = value
+            .saturating_mul(u64::from(radix))
+            .saturating_add(u64::from(digit))
+            .min(u64::from(u32::MAX) + 1);
+    }
+    Some(Number(value))
+}
+
+/// The reasons the IPv4 parser returns failure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ipv4Error {
+    TooManyParts,
+    NonNumericPart,
+    OutOfRange,
+}
+
+/// <https://url.spec.whatwg.org/#concept-ipv4-parser>
+pub(crate) fn parse(input: &[u8]) -> Result<u32, Ipv4Error> {
+    let input = match input.strip_suffix(b".") {
+        Some(rest) if !rest.is_empty() => rest,
+        _ => input,
+    };
+    let mut numbers = [0u64; 4];
+    let mut count = 0;
+    for part in input.split(|&b| b == b'.') {
+        if count == 4 {
+            return Err(Ipv4Error::TooManyParts);
+        }
+        numbers[count] = parse_number(part).ok_or(Ipv4Error::NonNumericPart)?.0;
+        count += 1;
+    }
+    let (last, rest) = (numbers[count - 1], &numbers[..count - 1]);
+    if rest.iter().any(|&n| n > 255) || last >= 1u64 << (8 * (5 - count)) {
+        return Err(Ipv4Error::OutOfRange);
+    }
+    let mut ipv4 = last;
+    for (counter, &n) in rest.iter().enumerate() {
+        ipv4 += n << (8 * (3 - counter));
+    }
+    u32::try_from(ipv4).map_err(|_| Ipv4Error::OutOfRange)
+}
+
+/// <https://url.spec.whatwg.org/#concept-ipv4-serializer>
+pub(crate) fn serialize(address: u32, out: &mut String) {
+    use std::fmt::Write;
+    let [a, b, c, d] = address.to_be_bytes();
+    // Writing to a String cannot fail.
+    let _ = write!(out, "{a}.{b}.{c}.{d}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v4(s: &str) -> Result<String, Ipv4Error> {
+        parse(s.as_bytes()).map(|a| {
+            let mut out = String::new();
+            serialize(a, &mut out);
+            out
+        })
+    }
+
+    #[test]
+    fn legacy_forms() {
+        assert_eq!(v4("0x7f.1").unwrap(), "127.0.0.1");
+        assert_eq!(v4("0177.0.0.1").unwrap(), "127.0.0.1");
+        assert_eq!(v4("2130706433").unwrap(), "127.0.0.1");
+        assert_eq!(v4("0xffffffff").unwrap(), "255.255.255.255");
+        assert_eq!(v4("1.2.3.4.").unwrap(), "1.2.3.4");
+        assert_eq!(v4("0x").unwrap(), "0.0.0.0");
+        assert_eq!(v4("4294967296"), Err(Ipv4Error::OutOfRange));
+        assert_eq!(v4("256.1.1.1"), Err(Ipv4Error::OutOfRange));
+        assert_eq!(v4("1.2.3.4.5"), Err(Ipv4Error::TooManyParts));
+        assert_eq!(v4("09.1"), Err(Ipv4Error::NonNumericPart));
+        assert_eq!(v4("1..2"), Err(Ipv4Error::NonNumericPart));
+        assert_eq!(
+            v4(&format!("0x{}1", "0".repeat(10_000))).unwrap(),
+            "0.0.0.1"
+        );
+        assert_eq!(v4(&"9".repeat(10_000)), Err(Ipv4Error::OutOfRange));
+    }
+
+    #[test]
+    fn ends_in_a_number_cases() {
+        assert!(ends_in_a_number(b"a.1"));
+        assert!(ends_in_a_number(b"a.0x"));
+        assert!(ends_in_a_number(b"a.09."));
+        assert!(!ends_in_a_number(b"a.0xg"));
+        assert!(!ends_in_a_number(b"example.com"));
+        assert!(!ends_in_a_number(b"1.a"));
+    }
+}

@@ -1,0 +1,201 @@
+//! Hosts: domains, IP addresses, opaque hosts and empty hosts.
+//!
+//! <https://url.spec.whatwg.org/#hosts-(domains-and-ip-addresses)>
+
+pub(crate) mod domain;
+pub(crate) mod ipv4;
+pub(crate) mod ipv6;
+mod opaque;
+
+use std::net::{Ipv4Addr, Ipv6Addr};
+
+use crate::code_points::is_forbidden_domain;
+use crate::error::ParseError;
+use crate::percent_encoding::percent_decode;
+
+/// What kind of host a URL has; stored next to the offsets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub(crate) enum HostKind {
+    /// The host is null: the URL has no authority.
+    None,
+    Domain,
+    Ipv4,
+    Ipv6,
+    Opaque,
+    /// The empty host, as in `file:///x` or `sc:///x`.
+    Empty,
+}
+
+/// A URL's host, typed.
+///
+/// <https://url.spec.whatwg.org/#concept-host>
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Host<'a> {
+    /// A domain, ASCII and lowercase (`example.com`, `xn--fa-hia.example`).
+    Domain(&'a str),
+    /// An IPv4 address.
+    Ipv4(Ipv4Addr),
+    /// An IPv6 address.
+    Ipv6(Ipv6Addr),
+    /// The host of a non-special URL, percent-encoded as needed (`git://host`).
+    Opaque(&'a str),
+    /// The empty host (`file:///path`).
+    Empty,
+}
+
+impl std::fmt::Display for Host<'_> {
+    /// The host serializer: <https://url.spec.whatwg.org/#concept-host-serializer>
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Host::Domain(s) | Host::Opaque(s) => f.write_str(s),
+            Host::Ipv4(a) => write!(f, "{a}"),
+            Host::Ipv6(a) => {
+                let mut out = String::new();
+                ipv6::serialize(&a.segments(), &mut out);
+                write!(f, "[{out}]")
+            }
+            Host::Empty => Ok(()),
+        }
+    }
+}
+
+/// The host parser: parses `input` and appends the serialized host to `out`.
+///
+/// <https://url.spec.whatwg.org/#concept-host-parser>
+///
+/// `input` is not empty (the callers handle the empty host).
+pub(crate) fn parse_into(
+    input: &str,
+    is_opaque: bool,
+    out: &mut String,
+) -> Result<HostKind, ParseError> {
+    let bytes = input.as_bytes();
+    if bytes.first() == Some(&b'[') {
+        let Some(inner) = bytes[1..].strip_suffix(b"]") else {
+            return Err(ParseError::Ipv6Unclosed);
+        };
+        let address = ipv6::parse(inner).map_err(|e| match e {
+            ipv6::Ipv6Error::Invalid => ParseError::Ipv6Invalid,
+            ipv6::Ipv6Error::Ipv4InIpv6 => ParseError::Ipv4InIpv6Invalid,
+        })?;
+        out.push('[');
+        ipv6::serialize(&address, out);
+        out.push(']');
+        return Ok(HostKind::Ipv6);
+    }
+    if is_opaque {
+        return if opaque::parse_into(input, out) {
+            Ok(HostKind::Opaque)
+        } else {
+            Err(ParseError::HostInvalidCodePoint)
+        };
+    }
+    let start = out.len();
+    if bytes.is_ascii() && !bytes.contains(&b'%') {
+        // The common case: an ASCII domain with nothing to decode.
+        push_ascii_domain(bytes, out)?;
+    } else {
+        let decoded = percent_decode(bytes);
+        if decoded.is_ascii() {
+            push_ascii_domain(&decoded, out)?;
+        } else {
+            // Invalid UTF-8 becomes U+FFFD here, which ToASCII rejects, as
+            // "UTF-8 decode without BOM" followed by the domain parser would.
+            let ascii = domain::to_ascii(&decoded).ok_or(ParseError::DomainToAscii)?;
+            if ascii.is_empty() {
+                return Err(ParseError::DomainToAscii);
+            }
+            if ascii.bytes().any(is_forbidden_domain) {
+                return Err(ParseError::DomainInvalidCodePoint);
+            }
+            out.push_str(&ascii);
+        }
+    }
+    if ipv4::ends_in_a_number(&out.as_bytes()[start..]) {
+        let address = ipv4::parse(&out.as_bytes()[start..]).map_err(|e| match e {
+            ipv4::Ipv4Error::TooManyParts => ParseError::Ipv4TooManyParts,
+            ipv4::Ipv4Error::NonNumericPart => ParseError::Ipv4NonNumericPart,
+            ipv4::Ipv4Error::OutOfRange => ParseError::Ipv4OutOfRange,
+        })?;
+        out.truncate(start);
+        ipv4::serialize(address, out);
+        return Ok(HostKind::Ipv4);
+    }
+    Ok(HostKind::Domain)
+}
+
+/// Steps 5, 7 and 8 of the domain parser for an ASCII domain: lowercase it,
+/// refuse the empty string and forbidden domain code points.
+///
+/// <https://url.spec.whatwg.org/#concept-domain-parser>
+fn push_ascii_domain(domain: &[u8], out: &mut String) -> Result<(), ParseError> {
+    if domain.is_empty() {
+        return Err(ParseError::DomainToAscii);
+    }
+    for &b in domain {
+        if is_forbidden_domain(b) {
+            return Err(ParseError::DomainInvalidCodePoint);
+        }
+        out.push(char::from(b.to_ascii_lowercase()));
+    }
+    Ok(())
+}
+
+/// Parses a serialized IPv6 host ("[...]") back into an address.
+pub(crate) fn ipv6_from_serialized(host: &str) -> Option<Ipv6Addr> {
+    let inner = host.strip_prefix('[')?.strip_suffix(']')?;
+    ipv6::parse(inner.as_bytes()).ok().map(Ipv6Addr::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn host(input: &str, is_opaque: bool) -> Result<(HostKind, String), ParseError> {
+        let mut out = String::new();
+        parse_into(input, is_opaque, &mut out).map(|k| (k, out))
+    }
+
+    /// The example table under "Hosts (domains and IP addresses)" in url.bs.
+    #[test]
+    fn spec_examples() {
+        let cases: &[(&str, Option<&str>, Option<&str>)] = &[
+            ("EXAMPLE.COM", Some("example.com"), Some("EXAMPLE.COM")),
+            ("example%2Ecom", Some("example.com"), Some("example%2Ecom")),
+            (
+                "faß.example",
+                Some("xn--fa-hia.example"),
+                Some("fa%C3%9F.example"),
+            ),
+            ("0", Some("0.0.0.0"), Some("0")),
+            ("%30", Some("0.0.0.0"), Some("%30")),
+            ("0x", Some("0.0.0.0"), Some("0x")),
+            ("0xffffffff", Some("255.255.255.255"), Some("0xffffffff")),
+            ("[0:0::1]", Some("[::1]"), Some("[::1]")),
+            ("[0:0::1%5D", None, None),
+            ("[0:0::%31]", None, None),
+            ("09", None, Some("09")),
+            ("example.255", None, Some("example.255")),
+            ("example^example", None, None),
+        ];
+        for &(input, domain, opaque) in cases {
+            assert_eq!(
+                host(input, false).ok().map(|h| h.1).as_deref(),
+                domain,
+                "{input}"
+            );
+            assert_eq!(
+                host(input, true).ok().map(|h| h.1).as_deref(),
+                opaque,
+                "{input} opaque"
+            );
+        }
+    }
+
+    #[test]
+    fn ascii_xn_labels_are_not_checked_by_idna() {
+        assert_eq!(host("XN--8I7CAA", false).unwrap().1, "xn--8i7caa");
+        assert_eq!(host("xn--", false).unwrap().1, "xn--");
+    }
+}

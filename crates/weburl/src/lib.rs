@@ -1,0 +1,59 @@
+//! # weburl
+//!
+//! Parse, resolve and serialize Web addresses exactly as browsers do, by the
+//! [WHATWG URL Standard](https://url.spec.whatwg.org/).
+//!
+//! ## Overview
+//!
+//! [`Url::parse`] turns what people write in an `href` into the URL a
+//! browser would fetch; [`Url::join`] resolves a reference against a base.
+//! A [`Url`] is one ASCII string plus the offsets of its components, so
+//! the getters ([`Url::href`], [`Url::hostname`], [`Url::search`], …)
+//! return slices without allocating. The setters have the JavaScript URL
+//! object's semantics. [`ParseOptions::encoding`] gives the query encoding
+//! that HTML documents in legacy encodings need.
+//!
+//! ## Examples
+//!
+//! ```
+//! use weburl::Url;
+//!
+//! let base = Url::parse("https://example.com/docs/index.html")?;
+//! let mut url = base.join("../img/logo.png?size=2#top")?;
+//! assert_eq!(url.href(), "https://example.com/img/logo.png?size=2#top");
+//! assert_eq!(url.origin().to_string(), "https://example.com");
+//!
+//! url.set_search("size=3").unwrap();
+//! assert_eq!(url.search(), "?size=3");
+//!
+//! assert!(Url::can_parse("http://[::1]:8080/", None));
+//! assert!(!Url::can_parse("http://exa mple.com/", None));
+//! # Ok::<(), weburl::ParseError>(())
+//! ```
+//!
+//! ## Crate features
+//!
+//! - `serde`: `Url` serializes as its href and deserializes by parsing.
+
+mod code_points;
+mod error;
+pub mod form_urlencoded;
+mod host;
+mod offsets;
+mod options;
+mod origin;
+mod parser;
+pub mod percent_encoding;
+mod search_params;
+mod setters;
+mod url;
+
+pub use encoding_rs;
+pub use error::{ParseError, SetterError};
+pub use host::domain::domain_to_unicode;
+pub use host::Host;
+pub use options::ParseOptions;
+pub use origin::{OpaqueOrigin, Origin};
+pub use parser::scheme::SchemeKind;
+pub use search_params::UrlSearchParams;
+pub use url::Url;

@@ -1,0 +1,417 @@
+//! The URL API's setters, with the JavaScript URL object's semantics.
+//!
+//! <https://url.spec.whatwg.org/#urlutils-members>
+//!
+//! Each setter runs the part of the basic URL parser that its state
+//! override selects, on the new value only, then reassembles the URL from
+//! its components with the new one in place. A value the standard would
+//! ignore leaves the URL unchanged and returns the reason.
+
+use std::fmt::Write;
+
+use crate::code_points::is_scheme_byte;
+use crate::error::{ParseError, SetterError};
+use crate::host::{self, HostKind};
+use crate::offsets::Offsets;
+use crate::options::DEFAULT_MAX_LEN;
+use crate::parser::input::remove_tab_and_newline;
+use crate::parser::path::{parse_path, PathContext};
+use crate::parser::scheme::SchemeKind;
+use crate::parser::{parse_port, split_host_and_port};
+use crate::percent_encoding::{encode_into, EncodeSet};
+use crate::url::Url;
+
+/// A URL taken apart: each component as it is serialized.
+struct Parts<'a> {
+    scheme: &'a str,
+    username: &'a str,
+    password: &'a str,
+    /// `None` when the host is null.
+    host: Option<(HostKind, &'a str)>,
+    port: Option<u16>,
+    /// The path as serialized, without the "/." the serializer may add.
+    path: &'a str,
+    opaque_path: bool,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+impl Url {
+    fn parts(&self) -> Parts<'_> {
+        Parts {
+            scheme: self.scheme(),
+            username: self.username(),
+            password: self.password(),
+            host: self
+                .has_host()
+                .then(|| (self.offsets.host, self.hostname())),
+            port: self.port_number(),
+            path: self.pathname(),
+            opaque_path: self.has_opaque_path(),
+            query: self.query(),
+            fragment: self.fragment(),
+        }
+    }
+
+    /// Replaces `self` by the URL serialized from `parts`.
+    fn assemble(parts: &Parts<'_>) -> Result<Url, ParseError> {
+        let estimate = parts.scheme.len()
+            + parts.username.len()
+            + parts.password.len()
+            + parts.host.map_or(0, |h| h.1.len())
+            + parts.path.len()
+            + parts.query.map_or(0, str::len)
+            + parts.fragment.map_or(0, str::len)
+            + 16;
+        if estimate > DEFAULT_MAX_LEN {
+            return Err(ParseError::TooLong);
+        }
+        let mut s = String::with_capacity(estimate);
+        s.push_str(parts.scheme);
+        let scheme_end = s.len();
+        s.push(':');
+        let (username_end, host_start, host_end, host_kind);
+        match parts.host {
+            Some((kind, host)) => {
+                s.push_str("//");
+                s.push_str(parts.username);
+                username_end = s.len();
+                if !parts.password.is_empty() {
+                    s.push(':');
+                    s.push_str(parts.password);
+                }
+                if !parts.username.is_empty() || !parts.password.is_empty() {
+                    s.push('@');
+                }
+                host_start = s.len();
+                s.push_str(host);
+                host_end = s.len();
+                host_kind = if host.is_empty() {
+                    HostKind::Empty
+                } else {
+                    kind
+                };
+                if let Some(port) = parts.port {
+                    let _ = write!(s, ":{port}");
+                }
+            }
+            None => {
+                (username_end, host_start, host_end) = (s.len(), s.len(), s.len());
+                host_kind = HostKind::None;
+            }
+        }
+        if parts.host.is_none() && !parts.opaque_path && parts.path.starts_with("//") {
+            s.push_str("/.");
+        }
+        let path_start = s.len();
+        s.push_str(parts.path);
+        let query_start = parts.query.map(|query| {
+            let start = s.len();
+            s.push('?');
+            s.push_str(query);
+            start
+        });
+        let fragment_start = parts.fragment.map(|fragment| {
+            let start = s.len();
+            s.push('#');
+            s.push_str(fragment);
+            start
+        });
+        let offset = |i: usize| i as u32;
+        let url = Url {
+            offsets: Offsets {
+                scheme_end: offset(scheme_end),
+                username_end: offset(username_end),
+                host_start: offset(host_start),
+                host_end: offset(host_end),
+                path_start: offset(path_start),
+                query_start: query_start.map_or(Offsets::NONE, offset),
+                fragment_start: fragment_start.map_or(Offsets::NONE, offset),
+                scheme: SchemeKind::from_lowercase(parts.scheme.as_bytes()),
+                host: host_kind,
+                opaque_path: parts.opaque_path,
+            },
+            serialization: s,
+        };
+        url.debug_check();
+        Ok(url)
+    }
+
+    /// <https://url.spec.whatwg.org/#cannot-have-a-username-password-port>
+    fn cannot_have_username_password_port(&self) -> bool {
+        matches!(self.offsets.host, HostKind::None | HostKind::Empty)
+            || self.scheme_kind() == SchemeKind::File
+    }
+
+    /// Parses `value` as a whole URL and replaces this one.
+    ///
+    /// <https://url.spec.whatwg.org/#dom-url-href>
+    pub fn set_href(&mut self, value: &str) -> Result<(), ParseError> {
+        *self = Url::parse(value)?;
+        Ok(())
+    }
+
+    /// Sets the scheme. The value may end with ":" and anything after it
+    /// is ignored; special and non-special schemes cannot be swapped.
+    ///
+    /// <https://url.spec.whatwg.org/#dom-url-protocol>
+    ///
+    /// ```
+    /// use weburl::Url;
+    /// let mut url = Url::parse("http://example.com:443/")?;
+    /// url.set_protocol("https").unwrap();
+    /// assert_eq!(url.href(), "https://example.com/");
+    /// assert!(url.set_protocol("mailto").is_err());
+    /// # Ok::<(), weburl::ParseError>(())
+    /// ```
+    pub fn set_protocol(&mut self, value: &str) -> Result<(), SetterError> {
+        let value = remove_tab_and_newline(value);
+        let bytes = value.as_bytes();
+        // The scheme start and scheme states on `value` followed by ":".
+        if !bytes.first().is_some_and(u8::is_ascii_alphabetic) {
+            return Err(SetterError::InvalidScheme);
+        }
+        let len = bytes
+            .iter()
+            .position(|&b| !is_scheme_byte(b))
+            .unwrap_or(bytes.len());
+        if len < bytes.len() && bytes[len] != b':' {
+            return Err(SetterError::InvalidScheme);
+        }
+        let scheme = value[..len].to_ascii_lowercase();
+        let kind = SchemeKind::from_lowercase(scheme.as_bytes());
+        let current = self.scheme_kind();
+        if current.is_special() != kind.is_special()
+            || ((self.includes_credentials() || self.port_number().is_some())
+                && kind == SchemeKind::File)
+            || (current == SchemeKind::File && self.offsets.host == HostKind::Empty)
+        {
+            return Err(SetterError::SchemeChangeNotAllowed);
+        }
+        let mut parts = self.parts();
+        parts.scheme = &scheme;
+        if parts.port.is_some() && parts.port == kind.default_port() {
+            parts.port = None;
+        }
+        *self = Url::assemble(&parts)?;
+        Ok(())
+    }
+
+    /// Sets the username, percent-encoding it.
+    ///
+    /// <https://url.spec.whatwg.org/#dom-url-username>
+    pub fn set_username(&mut self, value: &str) -> Result<(), SetterError> {
+        if self.cannot_have_username_password_port() {
+            return Err(SetterError::CannotHaveCredentialsOrPort);
+        }
+        let mut username = String::with_capacity(value.len());
+        encode_into(&mut username, value, EncodeSet::USERINFO);
+        let mut parts = self.parts();
+        parts.username = &username;
+        *self = Url::assemble(&parts)?;
+        Ok(())
+    }
+
+    /// Sets the password, percent-encoding it.
+    ///
+    /// <https://url.spec.whatwg.org/#dom-url-password>
+    pub fn set_password(&mut self, value: &str) -> Result<(), SetterError> {
+        if self.cannot_have_username_password_port() {
+            return Err(SetterError::CannotHaveCredentialsOrPort);
+        }
+        let mut password = String::with_capacity(value.len());
+        encode_into(&mut password, value, EncodeSet::USERINFO);
+        let mut parts = self.parts();
+        parts.password = &password;
+        *self = Url::assemble(&parts)?;
+        Ok(())
+    }
+
+    /// Sets the host and, when the value has one, the port.
+    ///
+    /// As in browsers, a port that does not parse is ignored once the host
+    /// is set: `"example.com:8080x"` sets host and port 8080.
+    ///
+    /// <https://url.spec.whatwg.org/#dom-url-host>
+    pub fn set_host(&mut self, value: &str) -> Result<(), SetterError> {
+        self.set_host_and_maybe_port(value, true)
+    }
+
+    /// Sets the host; a value with a port is ignored.
+    ///
+    /// <https://url.spec.whatwg.org/#dom-url-hostname>
+    pub fn set_hostname(&mut self, value: &str) -> Result<(), SetterError> {
+        self.set_host_and_maybe_port(value, false)
+    }
+
+    /// The host state (and port state) with a state override.
+    ///
+    /// <https://url.spec.whatwg.org/#host-state>
+    fn set_host_and_maybe_port(&mut self, value: &str, with_port: bool) -> Result<(), SetterError> {
+        if self.has_opaque_path() {
+            return Err(SetterError::OpaquePath);
+        }
+        let value = remove_tab_and_newline(value);
+        let special = self.is_special();
+        let end = value
+            .bytes()
+            .position(|b| matches!(b, b'/' | b'?' | b'#') || (special && b == b'\\'))
+            .unwrap_or(value.len());
+        let mut host = String::new();
+
+        if self.scheme_kind() == SchemeKind::File {
+            // <https://url.spec.whatwg.org/#file-host-state>: no port here.
+            let buffer = &value[..end];
+            let kind = if buffer.is_empty() {
+                HostKind::Empty
+            } else {
+                let kind = host::parse_into(buffer, false, &mut host)?;
+                if host == "localhost" {
+                    host.clear();
+                    HostKind::Empty
+                } else {
+                    kind
+                }
+            };
+            let mut parts = self.parts();
+            parts.host = Some((kind, &host));
+            *self = Url::assemble(&parts)?;
+            return Ok(());
+        }
+
+        let (buffer, port) = split_host_and_port(&value[..end]);
+        let port = match port {
+            Some(_) if buffer.is_empty() => return Err(ParseError::HostMissing.into()),
+            Some(_) if !with_port => return Err(SetterError::UnexpectedPort),
+            Some(port) => Some(port),
+            None => None,
+        };
+        let kind = if buffer.is_empty() {
+            if special {
+                return Err(ParseError::HostMissing.into());
+            }
+            if self.includes_credentials() || self.port_number().is_some() {
+                return Err(SetterError::EmptyHost);
+            }
+            HostKind::Empty
+        } else {
+            host::parse_into(buffer, !special, &mut host)?
+        };
+        let mut parts = self.parts();
+        parts.host = Some((kind, &host));
+        // The port state with a state override: digits up to the first
+        // non-digit; none at all, or out of range, leaves the port as it is
+        // (but the host is set already).
+        let mut result = Ok(());
+        if let Some(port) = port {
+            let digits = port.bytes().take_while(u8::is_ascii_digit).count();
+            match parse_port(&port.as_bytes()[..digits]) {
+                Ok(Some(port)) => {
+                    parts.port = (Some(port) != self.scheme_kind().default_port()).then_some(port);
+                }
+                Ok(None) => result = Err(ParseError::PortInvalid.into()),
+                Err(e) => result = Err(e.into()),
+            }
+        }
+        *self = Url::assemble(&parts)?;
+        result
+    }
+
+    /// Sets the port; `""` removes it.
+    ///
+    /// <https://url.spec.whatwg.org/#dom-url-port>
+    pub fn set_port(&mut self, value: &str) -> Result<(), SetterError> {
+        if self.cannot_have_username_password_port() {
+            return Err(SetterError::CannotHaveCredentialsOrPort);
+        }
+        let port = if value.is_empty() {
+            None
+        } else {
+            let value = remove_tab_and_newline(value);
+            let digits = value.bytes().take_while(u8::is_ascii_digit).count();
+            match parse_port(&value.as_bytes()[..digits])? {
+                None => return Err(ParseError::PortInvalid.into()),
+                Some(port) if Some(port) == self.scheme_kind().default_port() => None,
+                Some(port) => Some(port),
+            }
+        };
+        let mut parts = self.parts();
+        parts.port = port;
+        *self = Url::assemble(&parts)?;
+        Ok(())
+    }
+
+    /// Sets the path; ignored for a URL with an opaque path.
+    ///
+    /// <https://url.spec.whatwg.org/#dom-url-pathname>
+    pub fn set_pathname(&mut self, value: &str) -> Result<(), SetterError> {
+        if self.has_opaque_path() {
+            return Err(SetterError::OpaquePath);
+        }
+        let value = remove_tab_and_newline(value);
+        let special = self.is_special();
+        let mut path = String::with_capacity(value.len() + 1);
+        // The path start state with a state override.
+        let first = value.as_bytes().first().copied();
+        let starts_with_slash = first == Some(b'/') || (special && first == Some(b'\\'));
+        if special || first.is_some() {
+            let cx = PathContext {
+                special,
+                file: self.scheme_kind() == SchemeKind::File,
+                state_override: true,
+            };
+            let pos = usize::from(starts_with_slash);
+            parse_path(&mut path, 0, &value, pos, cx);
+        } else if !self.has_host() {
+            // An empty value on a host-less URL still gives the path [""].
+            path.push('/');
+        }
+        let mut parts = self.parts();
+        parts.path = &path;
+        *self = Url::assemble(&parts)?;
+        Ok(())
+    }
+
+    /// Sets the query; `""` removes it, a leading "?" is skipped.
+    ///
+    /// <https://url.spec.whatwg.org/#dom-url-search>
+    pub fn set_search(&mut self, value: &str) -> Result<(), SetterError> {
+        let query = if value.is_empty() {
+            None
+        } else {
+            let value = value.strip_prefix('?').unwrap_or(value);
+            let value = remove_tab_and_newline(value);
+            let set = if self.is_special() {
+                EncodeSet::SPECIAL_QUERY
+            } else {
+                EncodeSet::QUERY
+            };
+            let mut query = String::with_capacity(value.len());
+            encode_into(&mut query, &value, set);
+            Some(query)
+        };
+        let mut parts = self.parts();
+        parts.query = query.as_deref();
+        *self = Url::assemble(&parts)?;
+        Ok(())
+    }
+
+    /// Sets the fragment; `""` removes it, a leading "#" is skipped.
+    ///
+    /// <https://url.spec.whatwg.org/#dom-url-hash>
+    pub fn set_hash(&mut self, value: &str) -> Result<(), SetterError> {
+        let fragment = if value.is_empty() {
+            None
+        } else {
+            let value = value.strip_prefix('#').unwrap_or(value);
+            let value = remove_tab_and_newline(value);
+            let mut fragment = String::with_capacity(value.len());
+            encode_into(&mut fragment, &value, EncodeSet::FRAGMENT);
+            Some(fragment)
+        };
+        let mut parts = self.parts();
+        parts.fragment = fragment.as_deref();
+        *self = Url::assemble(&parts)?;
+        Ok(())
+    }
+}
