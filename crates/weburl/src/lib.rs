@@ -57,3 +57,8 @@ pub use origin::{OpaqueOrigin, Origin};
 pub use parser::scheme::SchemeKind;
 pub use search_params::UrlSearchParams;
 pub use url::Url;
+
+/// The README's examples, compiled and run as doc tests.
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
