@@ -44,6 +44,7 @@ mod options;
 mod origin;
 mod parser;
 pub mod percent_encoding;
+pub mod rfc3986;
 mod search_params;
 mod setters;
 mod url;

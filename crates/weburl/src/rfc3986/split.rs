@@ -1,0 +1,219 @@
+//! Splitting a reference into its five components, without changing a byte:
+//! strictly by the ABNF, or leniently by the regular expression of
+//! RFC 3986 Appendix B.
+
+use std::fmt;
+
+use super::error::Rfc3986Error;
+use super::grammar::{self, find, Mode, Rule};
+use super::host::HostKind;
+
+/// The five components of a URI reference (RFC 3986 §3), borrowed from the
+/// input. An absent component is `None`; a present but empty one (`"http://a?"`
+/// has an empty query) is `Some("")`. The path is always present, maybe empty.
+///
+/// `Display` recomposes the reference by §5.3, which gives back the input
+/// exactly.
+///
+/// ```text
+///   foo://user@example.com:8042/over/there?name=ferret#nose
+///   \_/   \__________________/\_________/ \_________/ \__/
+///    |             |              |            |        |
+///  scheme      authority        path         query   fragment
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Components<'a> {
+    /// `scheme`, without the `":"`.
+    pub scheme: Option<&'a str>,
+    /// `authority`, present when the reference has `"//"` after the scheme
+    /// (or at its start).
+    pub authority: Option<Authority<'a>>,
+    /// `path`, in full.
+    pub path: &'a str,
+    /// `query`, without the `"?"`.
+    pub query: Option<&'a str>,
+    /// `fragment`, without the `"#"`.
+    pub fragment: Option<&'a str>,
+}
+
+/// The parts of an `authority` (RFC 3986 §3.2), borrowed from the input.
+///
+/// ```text
+///   user:pass@[::1]:8080
+///   \_______/ \___/ \__/
+///   userinfo   host  port
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Authority<'a> {
+    /// `userinfo`, without the `"@"`.
+    pub userinfo: Option<&'a str>,
+    /// `host`, with the brackets of an IP-literal; may be empty.
+    pub host: &'a str,
+    /// `port`, without the `":"`; `Some("")` for `"http://a:/"`.
+    pub port: Option<&'a str>,
+}
+
+impl Authority<'_> {
+    /// Which `host` alternative the host matches, or `None` if it matches
+    /// none (possible only after [`split_lenient`]).
+    ///
+    /// RFC 3986 §3.2.2 <https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2>.
+    ///
+    /// ```
+    /// use weburl::rfc3986::{split, HostKind};
+    ///
+    /// let c = split("http://127.0.0.1:8080/").unwrap();
+    /// assert_eq!(c.authority.unwrap().host_kind(), Some(HostKind::Ipv4));
+    /// ```
+    pub fn host_kind(&self) -> Option<HostKind> {
+        HostKind::of(self.host)
+    }
+}
+
+impl fmt::Display for Authority<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(userinfo) = self.userinfo {
+            write!(f, "{userinfo}@")?;
+        }
+        f.write_str(self.host)?;
+        if let Some(port) = self.port {
+            write!(f, ":{port}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Component recomposition, RFC 3986 §5.3.
+impl fmt::Display for Components<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(scheme) = self.scheme {
+            write!(f, "{scheme}:")?;
+        }
+        if let Some(authority) = &self.authority {
+            write!(f, "//{authority}")?;
+        }
+        f.write_str(self.path)?;
+        if let Some(query) = self.query {
+            write!(f, "?{query}")?;
+        }
+        if let Some(fragment) = self.fragment {
+            write!(f, "#{fragment}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Splits a URI reference into its components, failing if it is not a
+/// valid `URI-reference`. Nothing is decoded or normalized.
+///
+/// RFC 3986 §3 and §4.1 <https://www.rfc-editor.org/rfc/rfc3986#section-4.1>.
+///
+/// ```
+/// use weburl::rfc3986::split;
+///
+/// let c = split("foo://user@example.com:8042/over/there?name=ferret#nose")?;
+/// assert_eq!(c.scheme, Some("foo"));
+/// let a = c.authority.unwrap();
+/// assert_eq!((a.userinfo, a.host, a.port), (Some("user"), "example.com", Some("8042")));
+/// assert_eq!(c.path, "/over/there");
+/// assert_eq!(c.query, Some("name=ferret"));
+/// assert_eq!(c.fragment, Some("nose"));
+/// assert!(split("http://a/b c").is_err());
+/// # Ok::<(), weburl::rfc3986::Rfc3986Error>(())
+/// ```
+pub fn split(s: &str) -> Result<Components<'_>, Rfc3986Error> {
+    grammar::parse(s, Rule::UriReference, Mode::Uri)
+}
+
+/// Splits any string into components the way the regular expression of
+/// RFC 3986 Appendix B does, so it never fails:
+///
+/// ```text
+/// ^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
+/// ```
+///
+/// The regular expression leaves the authority whole; it is then split at
+/// the last `@` (userinfo) and, outside an IP-literal's brackets, at the last
+/// `:` (port), since nothing in the input is rejected.
+///
+/// RFC 3986 Appendix B <https://www.rfc-editor.org/rfc/rfc3986#appendix-B>.
+///
+/// ```
+/// use weburl::rfc3986::split_lenient;
+///
+/// let c = split_lenient("http://u@v@exa mple:99/a b?c#d#e");
+/// assert_eq!(c.scheme, Some("http"));
+/// let a = c.authority.unwrap();
+/// assert_eq!((a.userinfo, a.host, a.port), (Some("u@v"), "exa mple", Some("99")));
+/// assert_eq!((c.path, c.query, c.fragment), ("/a b", Some("c"), Some("d#e")));
+/// ```
+pub fn split_lenient(s: &str) -> Components<'_> {
+    let b = s.as_bytes();
+    let mut pos = 0;
+
+    // (([^:/?#]+):)?
+    let mut scheme = None;
+    let scheme_end = find(b, 0, |c| matches!(c, b':' | b'/' | b'?' | b'#'));
+    if scheme_end > 0 && b.get(scheme_end) == Some(&b':') {
+        scheme = Some(&s[..scheme_end]);
+        pos = scheme_end + 1;
+    }
+
+    // (//([^/?#]*))?
+    let mut authority = None;
+    if b[pos..].starts_with(b"//") {
+        let end = find(b, pos + 2, |c| matches!(c, b'/' | b'?' | b'#'));
+        authority = Some(split_authority_lenient(&s[pos + 2..end]));
+        pos = end;
+    }
+
+    // ([^?#]*)
+    let path_end = find(b, pos, |c| matches!(c, b'?' | b'#'));
+    let path = &s[pos..path_end];
+    pos = path_end;
+
+    // (\?([^#]*))?
+    let mut query = None;
+    if b.get(pos) == Some(&b'?') {
+        let end = find(b, pos + 1, |c| c == b'#');
+        query = Some(&s[pos + 1..end]);
+        pos = end;
+    }
+
+    // (#(.*))?
+    let fragment = (pos < b.len()).then(|| &s[pos + 1..]);
+
+    Components {
+        scheme,
+        authority,
+        path,
+        query,
+        fragment,
+    }
+}
+
+fn split_authority_lenient(a: &str) -> Authority<'_> {
+    let (userinfo, hostport) = match a.rfind('@') {
+        Some(at) => (Some(&a[..at]), &a[at + 1..]),
+        None => (None, a),
+    };
+    // A ':' inside "[...]" belongs to the IP-literal; an unclosed '[' keeps
+    // the whole rest as host.
+    let search_from = if hostport.starts_with('[') {
+        hostport.find(']').unwrap_or(hostport.len())
+    } else {
+        0
+    };
+    match hostport[search_from..].rfind(':') {
+        Some(c) => Authority {
+            userinfo,
+            host: &hostport[..search_from + c],
+            port: Some(&hostport[search_from + c + 1..]),
+        },
+        None => Authority {
+            userinfo,
+            host: hostport,
+            port: None,
+        },
+    }
+}
