@@ -19,6 +19,7 @@ use crate::parser::path::{parse_path, PathContext};
 use crate::parser::scheme::SchemeKind;
 use crate::parser::{parse_port, split_host_and_port};
 use crate::percent_encoding::{encode_into, EncodeSet};
+use crate::search_params::UrlSearchParams;
 use crate::url::Url;
 
 /// A URL taken apart: each component as it is serialized.
@@ -411,6 +412,45 @@ impl Url {
         };
         let mut parts = self.parts();
         parts.fragment = fragment.as_deref();
+        *self = Url::assemble(&parts)?;
+        Ok(())
+    }
+
+    /// The query as name-value pairs, as the `searchParams` attribute gives
+    /// them (<https://url.spec.whatwg.org/#dom-url-searchparams>).
+    ///
+    /// ```
+    /// use weburl::Url;
+    /// let url = Url::parse("https://example.com/?a=1&b=x+y")?;
+    /// assert_eq!(url.search_params().get("b"), Some("x y"));
+    /// # Ok::<(), weburl::ParseError>(())
+    /// ```
+    pub fn search_params(&self) -> UrlSearchParams {
+        UrlSearchParams::parse(self.query().unwrap_or(""))
+    }
+
+    /// Writes `params` back as the query, with the `URLSearchParams` update
+    /// steps: the serialization becomes the query, and an empty list removes
+    /// the query (<https://url.spec.whatwg.org/#concept-urlsearchparams-update>).
+    ///
+    /// ```
+    /// use weburl::Url;
+    /// let mut url = Url::parse("https://example.com/p?utm_source=x&id=7#top")?;
+    /// let mut params = url.search_params();
+    /// params.delete("utm_source", None);
+    /// url.set_search_params(&params).unwrap();
+    /// assert_eq!(url.href(), "https://example.com/p?id=7#top");
+    /// params.delete("id", None);
+    /// url.set_search_params(&params).unwrap();
+    /// assert_eq!(url.href(), "https://example.com/p#top");
+    /// # Ok::<(), weburl::ParseError>(())
+    /// ```
+    pub fn set_search_params(&mut self, params: &UrlSearchParams) -> Result<(), SetterError> {
+        // The form-urlencoded serialization is ASCII and holds nothing a query
+        // would encode, so it is the query as it is.
+        let serialized = params.to_string();
+        let mut parts = self.parts();
+        parts.query = (!serialized.is_empty()).then_some(serialized.as_str());
         *self = Url::assemble(&parts)?;
         Ok(())
     }
