@@ -50,8 +50,20 @@ const fn in_fragment(b: u8) -> bool {
 const fn in_query(b: u8) -> bool {
     in_c0_control(b) || matches!(b, b' ' | b'"' | b'#' | b'<' | b'>')
 }
+/// Whether `b` is in the special-query percent-encode set, for const tables.
+pub(crate) const fn in_special_query_set(b: u8) -> bool {
+    in_special_query(b)
+}
+/// Whether `b` is in the fragment percent-encode set, for const tables.
+pub(crate) const fn in_fragment_set(b: u8) -> bool {
+    in_fragment(b)
+}
 const fn in_special_query(b: u8) -> bool {
     in_query(b) || b == b'\''
+}
+/// Whether `b` is in the path percent-encode set, usable in const tables.
+pub(crate) const fn in_path_set(b: u8) -> bool {
+    in_path(b)
 }
 const fn in_path(b: u8) -> bool {
     in_query(b) || matches!(b, b'?' | b'^' | b'`' | b'{' | b'}')
@@ -138,16 +150,17 @@ pub(crate) fn percent_byte(byte: u8) -> &'static str {
 pub(crate) fn encode_into(out: &mut String, input: &str, set: EncodeSet) {
     let bytes = input.as_bytes();
     let mut run_start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        if set.contains(b) {
-            // Only a non-empty run is sliced: inside a multi-byte character
-            // `i` is not a character boundary, but then the run is empty.
-            if run_start < i {
-                out.push_str(&input[run_start..i]);
-            }
-            out.push_str(percent_byte(b));
-            run_start = i + 1;
+    let mut i = 0;
+    while let Some(offset) = bytes[i..].iter().position(|&b| set.contains(b)) {
+        i += offset;
+        // Only a non-empty run is sliced: inside a multi-byte character
+        // `i` is not a character boundary, but then the run is empty.
+        if run_start < i {
+            out.push_str(&input[run_start..i]);
         }
+        out.push_str(percent_byte(bytes[i]));
+        i += 1;
+        run_start = i;
     }
     if run_start < bytes.len() {
         out.push_str(&input[run_start..]);

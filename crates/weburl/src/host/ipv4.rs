@@ -3,6 +3,13 @@
 /// <https://url.spec.whatwg.org/#ends-in-a-number-checker>
 pub(crate) fn ends_in_a_number(domain: &[u8]) -> bool {
     let domain = domain.strip_suffix(b".").unwrap_or(domain);
+    // Most domains end in a letter that no number can end in: decide at once.
+    if !domain
+        .last()
+        .is_some_and(|b| b.is_ascii_hexdigit() || matches!(b, b'x' | b'X'))
+    {
+        return false;
+    }
     let last = match domain.iter().rposition(|&b| b == b'.') {
         Some(dot) => &domain[dot + 1..],
         None => domain,

@@ -92,8 +92,13 @@ pub(crate) fn parse_into(
         };
     }
     let start = out.len();
-    if bytes.is_ascii() && !bytes.contains(&b'%') {
-        // The common case: an ASCII domain with nothing to decode.
+    let first_unusual = bytes
+        .iter()
+        .position(|&b| !LOWERCASE_DOMAIN_BYTE[usize::from(b)]);
+    if first_unusual.is_none() {
+        // The common case: a lowercase ASCII domain, copied as it is.
+        out.push_str(input);
+    } else if bytes.is_ascii() && !bytes.contains(&b'%') {
         push_ascii_domain(bytes, out)?;
     } else {
         let decoded = percent_decode(bytes);
@@ -124,6 +129,19 @@ pub(crate) fn parse_into(
     }
     Ok(HostKind::Domain)
 }
+
+/// ASCII bytes that stand in a domain as they are: not upper case, not a
+/// forbidden domain code point (so not "%" either).
+static LOWERCASE_DOMAIN_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < 128 {
+        let b = i as u8;
+        table[i] = !b.is_ascii_uppercase() && !crate::code_points::is_forbidden_domain_const(b);
+        i += 1;
+    }
+    table
+};
 
 /// Steps 5, 7 and 8 of the domain parser for an ASCII domain: lowercase it,
 /// refuse the empty string and forbidden domain code points.

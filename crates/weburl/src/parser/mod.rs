@@ -9,6 +9,7 @@
 //! slices. Setters reuse the component functions in `path`, `query` and
 //! `crate::host` with the state-override semantics (see `crate::setters`).
 
+pub(crate) mod fast_path;
 pub(crate) mod input;
 pub(crate) mod path;
 pub(crate) mod query;
@@ -42,6 +43,20 @@ pub(crate) fn parse(input: &str, settings: Settings<'_>) -> Result<Url, ParseErr
     if input.len() > settings.max_len {
         return Err(ParseError::TooLong);
     }
+    // A special URL written with its scheme and "//" does not depend on the
+    // base: the special relative or authority state and the file slash
+    // state both go to the authority (or file host) then. Queries in other
+    // encodings take the general path.
+    if settings.encoding == UTF_8 {
+        if let Some(canonical) = fast_path::recognize(input.as_bytes()) {
+            return Ok(fast_path::build(input, canonical));
+        }
+    }
+    parse_general(input, settings)
+}
+
+/// The basic URL parser without the fast path.
+pub(crate) fn parse_general(input: &str, settings: Settings<'_>) -> Result<Url, ParseError> {
     let input = input::preprocess(input);
     let base_len = settings.base.map_or(0, |b| b.serialization.len());
     let capacity = (input.len() + base_len + 8).min(settings.max_len);
@@ -63,6 +78,9 @@ thread_local! {
 pub(crate) fn validate(input: &str, settings: Settings<'_>) -> bool {
     if input.len() > settings.max_len {
         return false;
+    }
+    if fast_path::recognize(input.as_bytes()).is_some() {
+        return true;
     }
     let input = input::preprocess(input);
     let base_len = settings.base.map_or(0, |b| b.serialization.len());
@@ -121,7 +139,11 @@ impl<'a> Parser<'a> {
         Parser {
             input,
             base: settings.base,
-            encoding: settings.encoding.output_encoding(),
+            encoding: if settings.encoding == UTF_8 {
+                UTF_8
+            } else {
+                settings.encoding.output_encoding()
+            },
             max_len: settings.max_len,
             validate_only,
             out,
@@ -154,10 +176,8 @@ impl<'a> Parser<'a> {
         let Some(scheme_len) = scheme::find_scheme_end(self.input.as_bytes()) else {
             return self.no_scheme();
         };
-        let scheme = &self.input[..scheme_len];
-        for b in scheme.bytes() {
-            self.out.push(char::from(b.to_ascii_lowercase()));
-        }
+        self.out.push_str(&self.input[..scheme_len]);
+        self.out.make_ascii_lowercase();
         self.scheme_end = scheme_len;
         self.out.push(':');
         self.scheme = SchemeKind::from_lowercase(&self.out.as_bytes()[..scheme_len]);
@@ -339,19 +359,32 @@ impl<'a> Parser<'a> {
     /// <https://url.spec.whatwg.org/#port-state>, entered after the slashes.
     fn authority(&mut self, pos: usize) -> Result<(), ParseError> {
         let special = self.scheme.is_special();
-        let rest = &self.input.as_bytes()[pos..];
-        let end = pos
-            + rest
+        // One scan finds the end of the authority and its last "@".
+        let bytes = self.input.as_bytes();
+        let mut end = pos;
+        let mut last_at = None;
+        loop {
+            end += bytes[end..]
                 .iter()
-                .position(|&b| matches!(b, b'/' | b'?' | b'#') || (special && b == b'\\'))
-                .unwrap_or(rest.len());
+                .position(|&b| AUTHORITY_DELIMITER[usize::from(b)])
+                .unwrap_or(bytes.len() - end);
+            let Some(&b) = bytes.get(end) else {
+                break;
+            };
+            match b {
+                b'@' => last_at = Some(end - pos),
+                b'\\' if !special => {}
+                _ => break,
+            }
+            end += 1;
+        }
         let authority = &self.input[pos..end];
         self.out.push_str("//");
         let username_start = self.out.len();
         self.username_end = username_start;
         // Everything before the last "@" is credentials; earlier "@"s are
         // encoded as "%40" by the userinfo percent-encode set.
-        let host_and_port = match authority.rfind('@') {
+        let host_and_port = match last_at {
             Some(at) => {
                 let host_and_port = &authority[at + 1..];
                 if host_and_port.is_empty() {
@@ -577,7 +610,7 @@ impl<'a> Parser<'a> {
         }
         self.finish_path();
         let rest = &self.input[pos..];
-        let end = rest.find('#').unwrap_or(rest.len());
+        let end = rest.bytes().position(|b| b == b'#').unwrap_or(rest.len());
         let query = &rest[..end];
         self.query_start = Some(self.out.len());
         self.out.push('?');
@@ -678,11 +711,29 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// The bytes the authority scan stops at: its possible ends and "@".
+static AUTHORITY_DELIMITER: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b'/' as usize] = true;
+    table[b'?' as usize] = true;
+    table[b'#' as usize] = true;
+    table[b'\\' as usize] = true;
+    table[b'@' as usize] = true;
+    table
+};
+
 /// Splits an authority's host from its port at the first ":" outside
 /// brackets (<https://url.spec.whatwg.org/#host-state>).
 pub(crate) fn split_host_and_port(input: &str) -> (&str, Option<&str>) {
+    let bytes = input.as_bytes();
+    let Some(first) = bytes.iter().position(|&b| b == b':' || b == b'[') else {
+        return (input, None);
+    };
+    if bytes[first] == b':' {
+        return (&input[..first], Some(&input[first + 1..]));
+    }
     let mut inside_brackets = false;
-    for (i, b) in input.bytes().enumerate() {
+    for (i, b) in input.bytes().enumerate().skip(first) {
         match b {
             b'[' => inside_brackets = true,
             b']' => inside_brackets = false,

@@ -20,6 +20,19 @@ pub(crate) struct PathContext {
     pub state_override: bool,
 }
 
+/// Bytes the path state copies as they are whatever the context: not in the
+/// path percent-encode set and not a segment separator ("/", "\\").
+static PLAIN_PATH_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        table[i] = !crate::percent_encoding::in_path_set(b) && b != b'/' && b != b'\\';
+        i += 1;
+    }
+    table
+};
+
 /// <https://url.spec.whatwg.org/#single-dot-path-segment>
 #[inline]
 fn is_single_dot(segment: &[u8]) -> bool {
@@ -66,7 +79,14 @@ pub(crate) fn parse_path(
         // Copy the segment, percent-encoding what the path set holds.
         let mut run_start = pos;
         let mut end = pos;
-        while let Some(&b) = bytes.get(end) {
+        loop {
+            end += bytes[end..]
+                .iter()
+                .position(|&b| !PLAIN_PATH_BYTE[usize::from(b)])
+                .unwrap_or(bytes.len() - end);
+            let Some(&b) = bytes.get(end) else {
+                break;
+            };
             let ends_segment = b == b'/'
                 || (cx.special && b == b'\\')
                 || (!cx.state_override && (b == b'?' || b == b'#'));

@@ -1,0 +1,316 @@
+//! The fast path for input that is already a canonical special URL.
+//!
+//! Most real URLs are already in their serialized form:
+//! `https://host.example/path?query#fragment`, with a lowercase scheme and
+//! host, no dot segments, nothing to percent-encode. For those, the URL is
+//! the input itself: one scan checks that, and records the offsets, and
+//! the parse is a single copy. Anything else (upper case, credentials,
+//! IP addresses, "%2e" segments, bytes to encode, non-ASCII, file URLs,
+//! missing path) makes the scan give up, and the general parser runs.
+//!
+//! The result must be byte-identical to the general parser's: the tests
+//! below and the `fast_path` fuzz target compare the two.
+
+use crate::host::{ipv4, HostKind};
+use crate::offsets::Offsets;
+use crate::parser::scheme::SchemeKind;
+use crate::url::Url;
+
+/// Bytes with a meaning in the scan.
+const PLAIN: u8 = 0;
+/// Allowed in a lowercase domain as it is.
+const HOST: u8 = 1 << 0;
+/// Copied as it is in a path segment.
+const PATH: u8 = 1 << 1;
+/// Copied as it is in a special URL's query.
+const QUERY: u8 = 1 << 2;
+/// Copied as it is in a fragment.
+const FRAGMENT: u8 = 1 << 3;
+/// A lowercase scheme byte after the first.
+const SCHEME: u8 = 1 << 4;
+
+static CLASSES: [u8; 256] = {
+    let mut table = [PLAIN; 256];
+    let mut i = 0;
+    while i < 128 {
+        let b = i as u8;
+        let mut class = PLAIN;
+        if !b.is_ascii_uppercase() && !crate::code_points::is_forbidden_domain_const(b) {
+            class |= HOST;
+        }
+        if !crate::percent_encoding::in_path_set(b) && b != b'/' && b != b'\\' {
+            class |= PATH;
+        }
+        if !crate::percent_encoding::in_special_query_set(b) {
+            class |= QUERY;
+        }
+        if !crate::percent_encoding::in_fragment_set(b) {
+            class |= FRAGMENT;
+        }
+        if b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'+' || b == b'-' || b == b'.' {
+            class |= SCHEME;
+        }
+        table[i] = class;
+        i += 1;
+    }
+    table
+};
+
+#[inline]
+fn scan(bytes: &[u8], from: usize, class: u8) -> usize {
+    from + bytes[from..]
+        .iter()
+        .position(|&b| CLASSES[usize::from(b)] & class == 0)
+        .unwrap_or(bytes.len() - from)
+}
+
+/// A dot segment ("." or "..", with "%2e" for dots), which the general
+/// parser would remove.
+#[inline]
+fn is_dot_segment(segment: &[u8]) -> bool {
+    match segment.first() {
+        Some(b'.' | b'%') if segment.len() <= 6 => {
+            matches!(segment, b"." | b"..")
+                || segment.eq_ignore_ascii_case(b"%2e")
+                || segment.eq_ignore_ascii_case(b".%2e")
+                || segment.eq_ignore_ascii_case(b"%2e.")
+                || segment.eq_ignore_ascii_case(b"%2e%2e")
+        }
+        _ => false,
+    }
+}
+
+/// What the scan found: the offsets of the URL, and whether it lacks only
+/// the "/" of an empty path after the host, which the serialization adds.
+pub(crate) struct Canonical {
+    pub offsets: Offsets,
+    pub insert_slash: bool,
+}
+
+/// Recognizes `input` when it is already the serialization of a special URL
+/// with a domain or (for file URLs) an empty host, or lacks only the "/" of
+/// an empty path; `None` when the general parser has to decide.
+pub(crate) fn recognize(input: &[u8]) -> Option<Canonical> {
+    // Scheme: lowercase, special, followed by "//".
+    if !input.first()?.is_ascii_lowercase() {
+        return None;
+    }
+    let scheme_end = scan(input, 1, SCHEME);
+    if input.get(scheme_end) != Some(&b':') {
+        return None;
+    }
+    let scheme = SchemeKind::from_lowercase(&input[..scheme_end]);
+    if !scheme.is_special() || input.get(scheme_end + 1..scheme_end + 3) != Some(b"//") {
+        return None;
+    }
+    let file = scheme == SchemeKind::File;
+    // Host: a lowercase domain that does not end in a number; file URLs may
+    // have an empty host, but not "localhost", which becomes empty.
+    let host_start = scheme_end + 3;
+    let host_end = scan(input, host_start, HOST);
+    let host_bytes = &input[host_start..host_end];
+    let host = if host_bytes.is_empty() {
+        if !file {
+            return None;
+        }
+        HostKind::Empty
+    } else {
+        if ipv4::ends_in_a_number(host_bytes) || (file && host_bytes == b"localhost") {
+            return None;
+        }
+        HostKind::Domain
+    };
+    // Port: canonical digits (no leading zero), in range, not the default.
+    let mut path_start = host_end;
+    if input.get(host_end) == Some(&b':') {
+        let digits = input[host_end + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let port = &input[host_end + 1..host_end + 1 + digits];
+        if file || port.is_empty() || port.len() > 5 || port[0] == b'0' {
+            return None;
+        }
+        let value = port.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+        if value > 65535 || Some(value as u16) == scheme.default_port() {
+            return None;
+        }
+        path_start = host_end + 1 + digits;
+    }
+    // Path: segments of plain bytes, no dot segments, no "C|" to normalize;
+    // or nothing at all, when the serialization adds "/".
+    let (path_end, insert_slash) = match input.get(path_start) {
+        Some(b'/') => {
+            let mut segment_start = path_start + 1;
+            let end = loop {
+                let end = scan(input, segment_start, PATH);
+                let segment = &input[segment_start..end];
+                if is_dot_segment(segment)
+                    || (file
+                        && segment_start == path_start + 1
+                        && segment.len() == 2
+                        && segment[1] == b'|')
+                {
+                    return None;
+                }
+                match input.get(end) {
+                    Some(b'/') => segment_start = end + 1,
+                    Some(b'?' | b'#') | None => break end,
+                    Some(_) => return None,
+                }
+            };
+            (end, false)
+        }
+        Some(b'?' | b'#') | None => (path_start, true),
+        Some(_) => return None,
+    };
+    // Query and fragment: nothing to encode.
+    let mut query_start = Offsets::NONE;
+    let mut fragment_start = Offsets::NONE;
+    let shift = u32::from(insert_slash);
+    let mut pos = path_end;
+    if input.get(pos) == Some(&b'?') {
+        query_start = pos as u32 + shift;
+        pos = scan(input, pos + 1, QUERY);
+        if pos < input.len() && input[pos] != b'#' {
+            return None;
+        }
+    }
+    if pos < input.len() {
+        fragment_start = pos as u32 + shift;
+        if scan(input, pos + 1, FRAGMENT) != input.len() {
+            return None;
+        }
+    }
+    Some(Canonical {
+        offsets: Offsets {
+            scheme_end: scheme_end as u32,
+            username_end: host_start as u32,
+            host_start: host_start as u32,
+            host_end: host_end as u32,
+            path_start: path_start as u32,
+            query_start,
+            fragment_start,
+            scheme,
+            host,
+            opaque_path: false,
+        },
+        insert_slash,
+    })
+}
+
+/// Builds the URL `recognize` found: the input itself, or with "/" added.
+pub(crate) fn build(input: &str, canonical: Canonical) -> Url {
+    let serialization = if canonical.insert_slash {
+        let at = canonical.offsets.path_start as usize;
+        let mut s = String::with_capacity(input.len() + 1);
+        s.push_str(&input[..at]);
+        s.push('/');
+        s.push_str(&input[at..]);
+        s
+    } else {
+        input.to_owned()
+    };
+    let url = Url {
+        serialization,
+        offsets: canonical.offsets,
+    };
+    url.debug_check();
+    url
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accepts_canonical_urls() {
+        for url in [
+            "https://example.com/",
+            "http://a.b:8080/x/y.html?q=1&r=%20#frag",
+            "wss://x/a%2fb/.../.x/x.",
+            "ftp://f/?#",
+            "https://example.com",
+            "https://example.com?x#y",
+            "file:///C:/x",
+            "file://host",
+            "file://",
+        ] {
+            assert!(recognize(url.as_bytes()).is_some(), "{url}");
+        }
+    }
+
+    #[test]
+    fn leaves_the_rest_to_the_general_parser() {
+        for url in [
+            "HTTP://example.com/",
+            "https://Example.com/",
+            "https://u@example.com/",
+            "https://example.com:443/",
+            "https://example.com:080/",
+            "https://example.com:/",
+            "https://1.2.3.4/",
+            "https://a.0x1/",
+            "https://[::1]/",
+            "https://example.com/a/../b",
+            "https://example.com/a/%2E/b",
+            "https://example.com/a b",
+            "https://example.com/a\\b",
+            "https://example.com/?a'b",
+            "https://example.com/#a`b",
+            "https://exämple.com/",
+            "file://localhost/x",
+            "file:///C|/x",
+            "file://C:/x",
+            "file://h:1/",
+            "sc://host/",
+            " https://example.com/",
+            "https://example.com/\t",
+        ] {
+            assert!(recognize(url.as_bytes()).is_none(), "{url}");
+        }
+    }
+
+    /// Wherever the fast path accepts an input, the general parser gives
+    /// the same serialization and offsets: over every real URL list and
+    /// every WPT input.
+    #[test]
+    fn agrees_with_the_general_parser() {
+        use crate::parser::{parse_general, Settings};
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/");
+        let mut inputs = Vec::new();
+        for list in [
+            "kasztp.txt",
+            "userbait.txt",
+            "node_files.txt",
+            "isaacs_files.txt",
+            "web_links.txt",
+        ] {
+            let text = std::fs::read_to_string(format!("{root}urls/{list}")).expect(list);
+            inputs.extend(text.lines().map(str::to_owned));
+        }
+        let wpt =
+            std::fs::read_to_string(format!("{root}wpt/urltestdata.json")).expect("urltestdata");
+        for line in wpt.lines() {
+            if let Some(input) = line.trim().strip_prefix("\"input\": \"") {
+                inputs.push(input.trim_end_matches("\",").to_owned());
+            }
+        }
+        let settings = Settings {
+            base: None,
+            encoding: encoding_rs::UTF_8,
+            max_len: crate::options::DEFAULT_MAX_LEN,
+        };
+        let mut fast = 0;
+        for input in &inputs {
+            if let Some(canonical) = recognize(input.as_bytes()) {
+                fast += 1;
+                let general = parse_general(input, settings).expect(input);
+                let url = build(input, canonical);
+                assert_eq!(general.href(), url.href());
+                assert_eq!(general.offsets, url.offsets, "{input}");
+            }
+        }
+        println!("fast path: {fast} of {} inputs", inputs.len());
+    }
+}
