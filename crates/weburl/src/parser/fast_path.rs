@@ -28,6 +28,8 @@ const QUERY: u8 = 1 << 2;
 const FRAGMENT: u8 = 1 << 3;
 /// A lowercase scheme byte after the first.
 const SCHEME: u8 = 1 << 4;
+/// Allowed in a domain as it is, up to case.
+const ANY_CASE_HOST: u8 = 1 << 5;
 
 static CLASSES: [u8; 256] = {
     let mut table = [PLAIN; 256];
@@ -35,8 +37,11 @@ static CLASSES: [u8; 256] = {
     while i < 128 {
         let b = i as u8;
         let mut class = PLAIN;
-        if !b.is_ascii_uppercase() && !crate::code_points::is_forbidden_domain_const(b) {
-            class |= HOST;
+        if !crate::code_points::is_forbidden_domain_const(b) {
+            class |= ANY_CASE_HOST;
+            if !b.is_ascii_uppercase() {
+                class |= HOST;
+            }
         }
         if !crate::percent_encoding::in_path_set(b) && b != b'/' && b != b'\\' {
             class |= PATH;
@@ -199,6 +204,62 @@ pub(crate) fn recognize(input: &[u8]) -> Option<Canonical> {
     })
 }
 
+/// Whether `input` surely parses: a special URL written with its scheme,
+/// "//" and a domain of plain ASCII bytes (any case) that does not end in a
+/// number, with an optional valid port. Paths, queries and fragments never
+/// make a parse fail, so they are not looked at. `false` means "ask the
+/// general parser", not "fails".
+pub(crate) fn surely_parses(input: &[u8]) -> bool {
+    let Some(first) = input.first() else {
+        return false;
+    };
+    if !first.is_ascii_alphabetic() {
+        return false;
+    }
+    let scheme_end = 1 + input[1..]
+        .iter()
+        .take_while(|&&b| crate::code_points::is_scheme_byte(b))
+        .count();
+    if input.get(scheme_end) != Some(&b':')
+        || input.get(scheme_end + 1..scheme_end + 3) != Some(b"//")
+    {
+        return false;
+    }
+    let mut scheme = [0u8; 5];
+    let Some(lower) = input.get(..scheme_end).filter(|s| s.len() <= 5) else {
+        return false;
+    };
+    scheme[..lower.len()].copy_from_slice(lower);
+    scheme.make_ascii_lowercase();
+    let kind = SchemeKind::from_lowercase(&scheme[..lower.len()]);
+    if !kind.is_special() || kind == SchemeKind::File {
+        return false;
+    }
+    let host_start = scheme_end + 3;
+    let host_end = scan(input, host_start, ANY_CASE_HOST);
+    if host_end == host_start || ipv4::ends_in_a_number(&input[host_start..host_end]) {
+        return false;
+    }
+    let mut end = host_end;
+    if input.get(end) == Some(&b':') {
+        let digits = input[end + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if digits > 5 {
+            return false;
+        }
+        let port = input[end + 1..end + 1 + digits]
+            .iter()
+            .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+        if port > 65535 {
+            return false;
+        }
+        end += 1 + digits;
+    }
+    matches!(input.get(end), None | Some(b'/' | b'?' | b'#' | b'\\'))
+}
+
 /// Builds the URL `recognize` found: the input itself, or with "/" added.
 pub(crate) fn build(input: &str, canonical: Canonical) -> Url {
     let serialization = if canonical.insert_slash {
@@ -271,6 +332,33 @@ mod tests {
         }
     }
 
+    #[test]
+    fn surely_parses_only_what_parses() {
+        for url in [
+            "HTTPS://Example.COM",
+            "http://a:65535/\t x",
+            "ws://h?",
+            "ftp://h#x y",
+            "http://h:/",
+        ] {
+            assert!(surely_parses(url.as_bytes()), "{url}");
+        }
+        for url in [
+            "http://1.2.3.4/",
+            "http://h:65536/",
+            "http://h:1x/",
+            "http://[::1]/",
+            "http://u@h/",
+            "file:///x",
+            "sc://h/",
+            " http://h/",
+            "http://h\tx/",
+            "http://ü/",
+        ] {
+            assert!(!surely_parses(url.as_bytes()), "{url}");
+        }
+    }
+
     /// Wherever the fast path accepts an input, the general parser gives
     /// the same serialization and offsets: over every real URL list and
     /// every WPT input.
@@ -309,6 +397,9 @@ mod tests {
                 let url = build(input, canonical);
                 assert_eq!(general.href(), url.href());
                 assert_eq!(general.offsets, url.offsets, "{input}");
+            }
+            if surely_parses(input.as_bytes()) {
+                assert!(parse_general(input, settings).is_ok(), "{input}");
             }
         }
         println!("fast path: {fast} of {} inputs", inputs.len());

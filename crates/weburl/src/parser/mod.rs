@@ -79,7 +79,7 @@ pub(crate) fn validate(input: &str, settings: Settings<'_>) -> bool {
     if input.len() > settings.max_len {
         return false;
     }
-    if fast_path::recognize(input.as_bytes()).is_some() {
+    if input.len() <= settings.max_len / 3 && fast_path::surely_parses(input.as_bytes()) {
         return true;
     }
     let input = input::preprocess(input);
