@@ -48,6 +48,7 @@ pub mod rfc3986;
 mod search_params;
 mod setters;
 mod url;
+mod validation;
 
 pub use encoding_rs;
 pub use error::{ParseError, SetterError};
@@ -58,6 +59,7 @@ pub use origin::{OpaqueOrigin, Origin};
 pub use parser::scheme::SchemeKind;
 pub use search_params::UrlSearchParams;
 pub use url::Url;
+pub use validation::{is_valid_url_string, ValidationError, ValidationErrorKind, ValidationSink};
 
 /// The README's examples, compiled and run as doc tests.
 #[doc = include_str!("../../../README.md")]

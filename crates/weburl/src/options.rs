@@ -5,6 +5,7 @@ use encoding_rs::{Encoding, UTF_8};
 use crate::error::ParseError;
 use crate::parser::{self, Settings};
 use crate::url::Url;
+use crate::validation::ValidationSink;
 
 /// Options for one parse, made by [`Url::options`].
 ///
@@ -18,11 +19,11 @@ use crate::url::Url;
 /// assert_eq!(url.href(), "https://example.org/x?q=%E9#%C3%A9");
 /// # Ok::<(), weburl::ParseError>(())
 /// ```
-#[derive(Clone, Copy, Debug)]
 pub struct ParseOptions<'a> {
     base: Option<&'a Url>,
     encoding: &'static Encoding,
     max_len: usize,
+    sink: Option<&'a mut dyn ValidationSink>,
 }
 
 impl Default for ParseOptions<'_> {
@@ -31,7 +32,19 @@ impl Default for ParseOptions<'_> {
             base: None,
             encoding: UTF_8,
             max_len: DEFAULT_MAX_LEN,
+            sink: None,
         }
+    }
+}
+
+impl std::fmt::Debug for ParseOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ParseOptions")
+            .field("base", &self.base.map(Url::href))
+            .field("encoding", &self.encoding.name())
+            .field("max_len", &self.max_len)
+            .field("validation_sink", &self.sink.is_some())
+            .finish()
     }
 }
 
@@ -63,9 +76,36 @@ impl<'a> ParseOptions<'a> {
         self
     }
 
+    /// Reports the URL Standard's validation errors to `sink`, each with
+    /// its byte span in the input. Without a sink (the default) the parser
+    /// does none of this work.
+    ///
+    /// ```
+    /// use weburl::{Url, ValidationError, ValidationErrorKind};
+    /// let mut errors: Vec<ValidationError> = Vec::new();
+    /// let url = Url::options().validation_sink(&mut errors).parse("https:\\\\example.com\\a b")?;
+    /// assert_eq!(url.href(), "https://example.com/a%20b");
+    /// let kinds: Vec<_> = errors.iter().map(|e| (e.kind.name(), e.span.clone())).collect();
+    /// // As in the standard, the first "\" is reported by the special authority
+    /// // slashes state and again by the special authority ignore slashes state.
+    /// assert_eq!(kinds, [
+    ///     ("special-scheme-missing-following-solidus", 6..7),
+    ///     ("special-scheme-missing-following-solidus", 6..7),
+    ///     ("special-scheme-missing-following-solidus", 7..8),
+    ///     ("invalid-reverse-solidus", 19..20),
+    ///     ("invalid-URL-unit", 21..22),
+    /// ]);
+    /// # Ok::<(), weburl::ParseError>(())
+    /// ```
+    pub fn validation_sink(mut self, sink: &'a mut dyn ValidationSink) -> Self {
+        self.sink = Some(sink);
+        self
+    }
+
     /// Parses `input` with these options.
     pub fn parse(self, input: &str) -> Result<Url, ParseError> {
-        parser::parse(input, self.settings())
+        let settings = self.settings();
+        parser::parse(input, settings, self.sink)
     }
 
     /// Whether `input` parses with these options, without building the URL.
@@ -73,7 +113,7 @@ impl<'a> ParseOptions<'a> {
         parser::validate(input, self.settings())
     }
 
-    fn settings(self) -> Settings<'a> {
+    fn settings(&self) -> Settings<'a> {
         Settings {
             base: self.base,
             encoding: self.encoding,

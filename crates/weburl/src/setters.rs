@@ -266,7 +266,7 @@ impl Url {
             let kind = if buffer.is_empty() {
                 HostKind::Empty
             } else {
-                let kind = host::parse_into(buffer, false, &mut host)?;
+                let kind = host::parse_into(buffer, false, &mut host, None)?;
                 if host == "localhost" {
                     host.clear();
                     HostKind::Empty
@@ -296,7 +296,7 @@ impl Url {
             }
             HostKind::Empty
         } else {
-            host::parse_into(buffer, !special, &mut host)?
+            host::parse_into(buffer, !special, &mut host, None)?
         };
         let mut parts = self.parts();
         parts.host = Some((kind, &host));

@@ -21,6 +21,17 @@ pub(crate) fn to_ascii(domain: &[u8]) -> Option<Cow<'_, str>> {
     idna::domain_to_ascii_cow(domain, idna::AsciiDenyList::EMPTY).ok()
 }
 
+/// Whether the domain parser's strict run of ToASCII (CheckHyphens,
+/// UseSTD3ASCIIRules and VerifyDnsLength true) succeeds. Its failure is the
+/// `domain-to-ASCII` validation error, which never changes the result for
+/// an ASCII domain.
+pub(crate) fn strict_to_ascii_succeeds(domain: &[u8]) -> bool {
+    match std::str::from_utf8(domain) {
+        Ok(domain) => idna::domain_to_ascii_strict(domain).is_ok(),
+        Err(_) => false,
+    }
+}
+
 /// <https://url.spec.whatwg.org/#concept-domain-to-unicode>
 ///
 /// On any recorded error the domain is returned as it is, so that the

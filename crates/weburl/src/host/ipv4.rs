@@ -1,5 +1,7 @@
 //! IPv4 addresses in every legacy form the URL Standard accepts.
 
+use crate::validation::ValidationErrorKind;
+
 /// <https://url.spec.whatwg.org/#ends-in-a-number-checker>
 pub(crate) fn ends_in_a_number(domain: &[u8]) -> bool {
     let domain = domain.strip_suffix(b".").unwrap_or(domain);
@@ -27,8 +29,9 @@ pub(crate) fn ends_in_a_number(domain: &[u8]) -> bool {
 #[derive(Clone, Copy)]
 struct Number(u64);
 
-/// <https://url.spec.whatwg.org/#ipv4-number-parser>
-fn parse_number(part: &[u8]) -> Option<Number> {
+/// <https://url.spec.whatwg.org/#ipv4-number-parser>: the number, and
+/// whether it was written in hexadecimal or octal.
+fn parse_number(part: &[u8]) -> Option<(Number, bool)> {
     if part.is_empty() {
         return None;
     }
@@ -45,7 +48,7 @@ fn parse_number(part: &[u8]) -> Option<Number> {
             .saturating_add(u64::from(digit))
             .min(u64::from(u32::MAX) + 1);
     }
-    Some(Number(value))
+    Some((Number(value), radix != 10))
 }
 
 /// The reasons the IPv4 parser returns failure.
@@ -57,21 +60,51 @@ pub(crate) enum Ipv4Error {
 }
 
 /// <https://url.spec.whatwg.org/#concept-ipv4-parser>
+#[cfg(test)]
 pub(crate) fn parse(input: &[u8]) -> Result<u32, Ipv4Error> {
+    parse_noting(input, |_| {})
+}
+
+/// The IPv4 parser, telling `note` about each validation error it meets.
+pub(crate) fn parse_noting(
+    input: &[u8],
+    mut note: impl FnMut(ValidationErrorKind),
+) -> Result<u32, Ipv4Error> {
     let input = match input.strip_suffix(b".") {
-        Some(rest) if !rest.is_empty() => rest,
-        _ => input,
-    };
-    let mut numbers = [0u64; 4];
-    let mut count = 0;
-    for part in input.split(|&b| b == b'.') {
-        if count == 4 {
-            return Err(Ipv4Error::TooManyParts);
+        Some(rest) => {
+            note(ValidationErrorKind::Ipv4EmptyPart);
+            if rest.is_empty() {
+                input
+            } else {
+                rest
+            }
         }
-        numbers[count] = parse_number(part).ok_or(Ipv4Error::NonNumericPart)?.0;
-        count += 1;
+        None => input,
+    };
+    let part_count = input.split(|&b| b == b'.').count();
+    if part_count < 4 {
+        note(ValidationErrorKind::Ipv4TooFewParts);
     }
+    if part_count > 4 {
+        note(ValidationErrorKind::Ipv4TooManyParts);
+        return Err(Ipv4Error::TooManyParts);
+    }
+    let mut numbers = [0u64; 4];
+    for (i, part) in input.split(|&b| b == b'.').enumerate() {
+        let Some((number, non_decimal)) = parse_number(part) else {
+            note(ValidationErrorKind::Ipv4NonNumericPart);
+            return Err(Ipv4Error::NonNumericPart);
+        };
+        if non_decimal {
+            note(ValidationErrorKind::Ipv4NonDecimalPart);
+        }
+        numbers[i] = number.0;
+    }
+    let count = part_count;
     let (last, rest) = (numbers[count - 1], &numbers[..count - 1]);
+    if numbers[..count].iter().any(|&n| n > 255) {
+        note(ValidationErrorKind::Ipv4OutOfRangePart);
+    }
     if rest.iter().any(|&n| n > 255) || last >= 1u64 << (8 * (5 - count)) {
         return Err(Ipv4Error::OutOfRange);
     }

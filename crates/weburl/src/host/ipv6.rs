@@ -1,10 +1,19 @@
 //! IPv6 addresses: the parser and the compressed serialization.
 
+use crate::error::ParseError;
+use crate::validation::ValidationErrorKind;
+
 /// <https://url.spec.whatwg.org/#concept-ipv6-parser>
-///
-/// `None` is failure; the error kind is decided by the caller's context
-/// (`Ipv4InIpv6` when the failure was inside a dotted part).
 pub(crate) fn parse(input: &[u8]) -> Result<[u16; 8], Ipv6Error> {
+    parse_noting(input, || {})
+}
+
+/// The IPv6 parser; `leading_zero` hears of each piece written with a
+/// leading zero (the one validation error that does not fail).
+pub(crate) fn parse_noting(
+    input: &[u8],
+    mut leading_zero: impl FnMut(),
+) -> Result<[u16; 8], Ipv6Error> {
     let mut address = [0u16; 8];
     let mut piece_index = 0usize;
     let mut compress: Option<usize> = None;
@@ -13,7 +22,7 @@ pub(crate) fn parse(input: &[u8]) -> Result<[u16; 8], Ipv6Error> {
 
     if c(p) == Some(b':') {
         if c(p + 1) != Some(b':') {
-            return Err(Ipv6Error::Invalid);
+            return Err(Ipv6Error::InvalidCompression);
         }
         p += 2;
         piece_index += 1;
@@ -21,11 +30,11 @@ pub(crate) fn parse(input: &[u8]) -> Result<[u16; 8], Ipv6Error> {
     }
     while c(p).is_some() {
         if piece_index == 8 {
-            return Err(Ipv6Error::Invalid);
+            return Err(Ipv6Error::TooManyPieces);
         }
         if c(p) == Some(b':') {
             if compress.is_some() {
-                return Err(Ipv6Error::Invalid);
+                return Err(Ipv6Error::MultipleCompression);
             }
             p += 1;
             piece_index += 1;
@@ -45,11 +54,11 @@ pub(crate) fn parse(input: &[u8]) -> Result<[u16; 8], Ipv6Error> {
         match c(p) {
             Some(b'.') => {
                 if length == 0 {
-                    return Err(Ipv6Error::Ipv4InIpv6);
+                    return Err(Ipv6Error::Ipv4InvalidCodePoint);
                 }
                 p -= length;
                 if piece_index > 6 {
-                    return Err(Ipv6Error::Ipv4InIpv6);
+                    return Err(Ipv6Error::Ipv4TooManyPieces);
                 }
                 let mut numbers_seen = 0;
                 while c(p).is_some() {
@@ -57,22 +66,22 @@ pub(crate) fn parse(input: &[u8]) -> Result<[u16; 8], Ipv6Error> {
                         if c(p) == Some(b'.') && numbers_seen < 4 {
                             p += 1;
                         } else {
-                            return Err(Ipv6Error::Ipv4InIpv6);
+                            return Err(Ipv6Error::Ipv4InvalidCodePoint);
                         }
                     }
                     if !c(p).is_some_and(|b| b.is_ascii_digit()) {
-                        return Err(Ipv6Error::Ipv4InIpv6);
+                        return Err(Ipv6Error::Ipv4InvalidCodePoint);
                     }
                     let mut ipv4_piece: Option<u16> = None;
                     while let Some(b @ b'0'..=b'9') = c(p) {
                         let number = u16::from(b - b'0');
                         ipv4_piece = match ipv4_piece {
                             None => Some(number),
-                            Some(0) => return Err(Ipv6Error::Ipv4InIpv6),
+                            Some(0) => return Err(Ipv6Error::Ipv4InvalidCodePoint),
                             Some(piece) => Some(piece * 10 + number),
                         };
                         if ipv4_piece > Some(255) {
-                            return Err(Ipv6Error::Ipv4InIpv6);
+                            return Err(Ipv6Error::Ipv4OutOfRangePart);
                         }
                         p += 1;
                     }
@@ -84,18 +93,21 @@ pub(crate) fn parse(input: &[u8]) -> Result<[u16; 8], Ipv6Error> {
                     }
                 }
                 if numbers_seen != 4 {
-                    return Err(Ipv6Error::Ipv4InIpv6);
+                    return Err(Ipv6Error::Ipv4TooFewParts);
                 }
                 break;
             }
             Some(b':') => {
                 p += 1;
                 if c(p).is_none() {
-                    return Err(Ipv6Error::Invalid);
+                    return Err(Ipv6Error::InvalidCodePoint);
                 }
             }
-            Some(_) => return Err(Ipv6Error::Invalid),
+            Some(_) => return Err(Ipv6Error::InvalidCodePoint),
             None => {}
+        }
+        if length > 1 && u32::from(value) < 1 << (4 * (length - 1)) {
+            leading_zero();
         }
         address[piece_index] = value;
         piece_index += 1;
@@ -110,17 +122,50 @@ pub(crate) fn parse(input: &[u8]) -> Result<[u16; 8], Ipv6Error> {
                 swaps -= 1;
             }
         }
-        None if piece_index != 8 => return Err(Ipv6Error::Invalid),
+        None if piece_index != 8 => return Err(Ipv6Error::TooFewPieces),
         None => {}
     }
     Ok(address)
 }
 
-/// Why the IPv6 parser returned failure.
+/// Why the IPv6 parser returned failure, by the validation error's name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Ipv6Error {
-    Invalid,
-    Ipv4InIpv6,
+    InvalidCompression,
+    TooManyPieces,
+    MultipleCompression,
+    InvalidCodePoint,
+    TooFewPieces,
+    Ipv4TooManyPieces,
+    Ipv4InvalidCodePoint,
+    Ipv4OutOfRangePart,
+    Ipv4TooFewParts,
+}
+
+impl Ipv6Error {
+    pub(crate) fn kind(self) -> ValidationErrorKind {
+        match self {
+            Ipv6Error::InvalidCompression => ValidationErrorKind::Ipv6InvalidCompression,
+            Ipv6Error::TooManyPieces => ValidationErrorKind::Ipv6TooManyPieces,
+            Ipv6Error::MultipleCompression => ValidationErrorKind::Ipv6MultipleCompression,
+            Ipv6Error::InvalidCodePoint => ValidationErrorKind::Ipv6InvalidCodePoint,
+            Ipv6Error::TooFewPieces => ValidationErrorKind::Ipv6TooFewPieces,
+            Ipv6Error::Ipv4TooManyPieces => ValidationErrorKind::Ipv4InIpv6TooManyPieces,
+            Ipv6Error::Ipv4InvalidCodePoint => ValidationErrorKind::Ipv4InIpv6InvalidCodePoint,
+            Ipv6Error::Ipv4OutOfRangePart => ValidationErrorKind::Ipv4InIpv6OutOfRangePart,
+            Ipv6Error::Ipv4TooFewParts => ValidationErrorKind::Ipv4InIpv6TooFewParts,
+        }
+    }
+
+    pub(crate) fn parse_error(self) -> ParseError {
+        match self {
+            Ipv6Error::Ipv4TooManyPieces
+            | Ipv6Error::Ipv4InvalidCodePoint
+            | Ipv6Error::Ipv4OutOfRangePart
+            | Ipv6Error::Ipv4TooFewParts => ParseError::Ipv4InIpv6Invalid,
+            _ => ParseError::Ipv6Invalid,
+        }
+    }
 }
 
 /// <https://url.spec.whatwg.org/#find-the-ipv6-address-compressed-piece-index>

@@ -12,6 +12,7 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 use crate::code_points::is_forbidden_domain;
 use crate::error::ParseError;
 use crate::percent_encoding::percent_decode;
+use crate::validation::{check_url_units, ValidationErrorKind};
 
 /// What kind of host a URL has; stored next to the offsets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -60,6 +61,15 @@ impl std::fmt::Display for Host<'_> {
     }
 }
 
+/// Hears of validation errors found in a host; `None` when nobody listens.
+pub(crate) type Notes<'n> = Option<&'n mut dyn FnMut(ValidationErrorKind)>;
+
+fn note(notes: &mut Notes<'_>, kind: ValidationErrorKind) {
+    if let Some(notes) = notes {
+        notes(kind);
+    }
+}
+
 /// The host parser: parses `input` and appends the serialized host to `out`.
 ///
 /// <https://url.spec.whatwg.org/#concept-host-parser>
@@ -69,15 +79,20 @@ pub(crate) fn parse_into(
     input: &str,
     is_opaque: bool,
     out: &mut String,
+    mut notes: Notes<'_>,
 ) -> Result<HostKind, ParseError> {
     let bytes = input.as_bytes();
     if bytes.first() == Some(&b'[') {
         let Some(inner) = bytes[1..].strip_suffix(b"]") else {
+            note(&mut notes, ValidationErrorKind::Ipv6Unclosed);
             return Err(ParseError::Ipv6Unclosed);
         };
-        let address = ipv6::parse(inner).map_err(|e| match e {
-            ipv6::Ipv6Error::Invalid => ParseError::Ipv6Invalid,
-            ipv6::Ipv6Error::Ipv4InIpv6 => ParseError::Ipv4InIpv6Invalid,
+        let address = ipv6::parse_noting(inner, || {
+            note(&mut notes, ValidationErrorKind::Ipv6PieceLeadingZero)
+        })
+        .map_err(|e| {
+            note(&mut notes, e.kind());
+            e.parse_error()
         })?;
         out.push('[');
         ipv6::serialize(&address, out);
@@ -85,23 +100,34 @@ pub(crate) fn parse_into(
         return Ok(HostKind::Ipv6);
     }
     if is_opaque {
-        return if opaque::parse_into(input, out) {
-            Ok(HostKind::Opaque)
-        } else {
-            Err(ParseError::HostInvalidCodePoint)
-        };
+        if !opaque::is_valid(input) {
+            note(&mut notes, ValidationErrorKind::HostInvalidCodePoint);
+            return Err(ParseError::HostInvalidCodePoint);
+        }
+        if let Some(notes) = notes.as_mut() {
+            check_url_units(input, false, &mut |kind, _, _| notes(kind));
+        }
+        opaque::encode_into(input, out);
+        return Ok(HostKind::Opaque);
     }
     let start = out.len();
     let first_unusual = bytes
         .iter()
         .position(|&b| !LOWERCASE_DOMAIN_BYTE[usize::from(b)]);
-    if first_unusual.is_none() {
+    if first_unusual.is_none() && notes.is_none() {
         // The common case: a lowercase ASCII domain, copied as it is.
         out.push_str(input);
-    } else if bytes.is_ascii() && !bytes.contains(&b'%') {
-        push_ascii_domain(bytes, out)?;
     } else {
         let decoded = percent_decode(bytes);
+        if notes.is_some() {
+            if decoded.len() < bytes.len() {
+                note(&mut notes, ValidationErrorKind::DomainPercentEncoded);
+            }
+            // The domain parser's strict run only reports.
+            if !domain::strict_to_ascii_succeeds(&decoded) {
+                note(&mut notes, ValidationErrorKind::DomainToAscii);
+            }
+        }
         if decoded.is_ascii() {
             push_ascii_domain(&decoded, out)?;
         } else {
@@ -118,7 +144,8 @@ pub(crate) fn parse_into(
         }
     }
     if ipv4::ends_in_a_number(&out.as_bytes()[start..]) {
-        let address = ipv4::parse(&out.as_bytes()[start..]).map_err(|e| match e {
+        let address = ipv4::parse_noting(&out.as_bytes()[start..], |kind| note(&mut notes, kind))
+            .map_err(|e| match e {
             ipv4::Ipv4Error::TooManyParts => ParseError::Ipv4TooManyParts,
             ipv4::Ipv4Error::NonNumericPart => ParseError::Ipv4NonNumericPart,
             ipv4::Ipv4Error::OutOfRange => ParseError::Ipv4OutOfRange,
@@ -172,7 +199,7 @@ mod tests {
 
     fn host(input: &str, is_opaque: bool) -> Result<(HostKind, String), ParseError> {
         let mut out = String::new();
-        parse_into(input, is_opaque, &mut out).map(|k| (k, out))
+        parse_into(input, is_opaque, &mut out, None).map(|k| (k, out))
     }
 
     /// The example table under "Hosts (domains and IP addresses)" in url.bs.

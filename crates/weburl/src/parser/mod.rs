@@ -27,6 +27,9 @@ use crate::host::{self, HostKind};
 use crate::offsets::Offsets;
 use crate::percent_encoding::{encode_into, encoded_len, EncodeSet};
 use crate::url::Url;
+use crate::validation::{
+    check_url_units, PositionMap, ValidationError, ValidationErrorKind, ValidationSink,
+};
 use path::PathContext;
 use scheme::SchemeKind;
 
@@ -38,10 +41,17 @@ pub(crate) struct Settings<'a> {
     pub max_len: usize,
 }
 
-/// Parses `input` into a URL.
-pub(crate) fn parse(input: &str, settings: Settings<'_>) -> Result<Url, ParseError> {
+/// Parses `input` into a URL, reporting validation errors to `sink` if given.
+pub(crate) fn parse(
+    input: &str,
+    settings: Settings<'_>,
+    sink: Option<&mut dyn ValidationSink>,
+) -> Result<Url, ParseError> {
     if input.len() > settings.max_len {
         return Err(ParseError::TooLong);
+    }
+    if let Some(sink) = sink {
+        return parse_reporting(input, settings, sink);
     }
     // A special URL written with its scheme and "//" does not depend on the
     // base: the special relative or authority state and the file slash
@@ -58,11 +68,36 @@ pub(crate) fn parse(input: &str, settings: Settings<'_>) -> Result<Url, ParseErr
 /// The basic URL parser without the fast path.
 pub(crate) fn parse_general(input: &str, settings: Settings<'_>) -> Result<Url, ParseError> {
     let input = input::preprocess(input);
-    let base_len = settings.base.map_or(0, |b| b.serialization.len());
-    let capacity = (input.len() + base_len + 8).min(settings.max_len);
-    let mut parser = Parser::new(&input, settings, String::with_capacity(capacity), false);
+    let mut parser = Parser::new(&input, settings, output_buffer(&input, settings), false);
     parser.run()?;
     parser.finish()
+}
+
+/// The general parser, telling `sink` about every validation error.
+fn parse_reporting(
+    original: &str,
+    settings: Settings<'_>,
+    sink: &mut dyn ValidationSink,
+) -> Result<Url, ParseError> {
+    let map = PositionMap::new(original, sink);
+    let input = input::preprocess(original);
+    let mut parser = Parser::new(&input, settings, output_buffer(&input, settings), false);
+    parser.reporter = Some(Reporter { sink, map });
+    parser.run()?;
+    parser.finish()
+}
+
+/// The one allocation of a parse, sized for the common case: the output
+/// is about as long as the input (plus the base, for relative references).
+fn output_buffer(input: &str, settings: Settings<'_>) -> String {
+    let base_len = settings.base.map_or(0, |b| b.serialization.len());
+    String::with_capacity((input.len() + base_len + 8).min(settings.max_len))
+}
+
+/// Where validation errors go, and how to find their original positions.
+struct Reporter<'s> {
+    sink: &'s mut dyn ValidationSink,
+    map: PositionMap,
 }
 
 thread_local! {
@@ -86,11 +121,11 @@ pub(crate) fn validate(input: &str, settings: Settings<'_>) -> bool {
     let base_len = settings.base.map_or(0, |b| b.serialization.len());
     if input.len().saturating_mul(3).saturating_add(base_len + 64) > settings.max_len {
         // The result might pass the size limit: only a full parse can tell.
-        return parse(&input, settings).is_ok();
+        return parse(&input, settings, None).is_ok();
     }
     SCRATCH.with(|scratch| {
         let Ok(mut scratch) = scratch.try_borrow_mut() else {
-            return parse(&input, settings).is_ok();
+            return parse(&input, settings, None).is_ok();
         };
         let mut out = std::mem::take(&mut *scratch);
         out.clear();
@@ -114,6 +149,8 @@ enum Keep {
 
 struct Parser<'a> {
     input: &'a str,
+    /// Validation errors go here when somebody listens.
+    reporter: Option<Reporter<'a>>,
     base: Option<&'a Url>,
     /// The output encoding for special, non-WebSocket queries; UTF-8 when
     /// there is no override.
@@ -138,6 +175,7 @@ impl<'a> Parser<'a> {
     fn new(input: &'a str, settings: Settings<'a>, out: String, validate_only: bool) -> Self {
         Parser {
             input,
+            reporter: None,
             base: settings.base,
             encoding: if settings.encoding == UTF_8 {
                 UTF_8
@@ -183,16 +221,31 @@ impl<'a> Parser<'a> {
         self.scheme = SchemeKind::from_lowercase(&self.out.as_bytes()[..scheme_len]);
         let rest = scheme_len + 1;
         match self.scheme {
-            SchemeKind::File => self.file(rest),
+            SchemeKind::File => {
+                if !self.input[rest..].starts_with("//") {
+                    self.report_at(
+                        ValidationErrorKind::SpecialSchemeMissingFollowingSolidus,
+                        rest,
+                    );
+                }
+                self.file(rest)
+            }
             kind if kind.is_special() => {
                 match self.base.filter(|b| b.offsets.scheme == kind) {
                     // Special relative or authority state: "http:foo" against an http base is relative.
                     Some(_) if !self.input[rest..].starts_with("//") => {
+                        self.report_at(
+                            ValidationErrorKind::SpecialSchemeMissingFollowingSolidus,
+                            rest,
+                        );
                         self.out.clear();
                         self.relative(rest)
                     }
                     // Special authority slashes / ignore slashes states.
-                    _ => self.authority(self.skip_slashes(rest)),
+                    _ => {
+                        let start = self.skip_slashes(rest);
+                        self.authority(start)
+                    }
                 }
             }
             _ => {
@@ -214,24 +267,88 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Skips "/" and "\" (the special authority ignore slashes state).
-    fn skip_slashes(&self, pos: usize) -> usize {
+    /// Reports a validation error found at `start..end` of the
+    /// pre-processed input.
+    #[inline]
+    fn report(&mut self, kind: ValidationErrorKind, start: usize, end: usize) {
+        if let Some(reporter) = &mut self.reporter {
+            let span = reporter.map.span(start, end);
+            reporter.sink.report(ValidationError { kind, span });
+        }
+    }
+
+    /// Reports `kind` for the byte at `pos` (an empty span at the end).
+    #[inline]
+    fn report_at(&mut self, kind: ValidationErrorKind, pos: usize) {
+        if self.reporter.is_some() {
+            let end = (pos + 1).min(self.input.len());
+            self.report(kind, pos, end);
+        }
+    }
+
+    /// Reports the invalid-URL-unit errors of `start..end`, a path, query
+    /// or fragment; "\" separating the segments of a special URL's path is
+    /// an invalid-reverse-solidus instead.
+    fn report_url_units(&mut self, start: usize, end: usize, reverse_solidus_separates: bool) {
+        if let Some(reporter) = &mut self.reporter {
+            let text = &self.input[start..end];
+            check_url_units(text, reverse_solidus_separates, &mut |kind, a, b| {
+                let span = reporter.map.span(start + a, start + b);
+                reporter.sink.report(ValidationError { kind, span });
+            });
+        }
+    }
+
+    /// Skips "/" and "\" after a special scheme (the special authority
+    /// slashes and ignore slashes states): only "//" exactly is valid.
+    fn skip_slashes(&mut self, pos: usize) -> usize {
         let bytes = &self.input.as_bytes()[pos..];
-        pos + bytes
+        let count = bytes
             .iter()
             .take_while(|&&b| b == b'/' || b == b'\\')
-            .count()
+            .count();
+        if self.reporter.is_some() {
+            let valid = if bytes.starts_with(b"//") { 2 } else { 0 };
+            if valid == 0 {
+                self.report_at(
+                    ValidationErrorKind::SpecialSchemeMissingFollowingSolidus,
+                    pos,
+                );
+            }
+            for i in pos + valid..pos + count {
+                self.report_at(ValidationErrorKind::SpecialSchemeMissingFollowingSolidus, i);
+            }
+        }
+        pos + count
+    }
+
+    /// Skips slashes after the two of a scheme-relative reference, each an error.
+    fn skip_extra_slashes(&mut self, pos: usize) -> usize {
+        let bytes = &self.input.as_bytes()[pos..];
+        let count = bytes
+            .iter()
+            .take_while(|&&b| b == b'/' || b == b'\\')
+            .count();
+        for i in pos..pos + count {
+            self.report_at(ValidationErrorKind::SpecialSchemeMissingFollowingSolidus, i);
+        }
+        pos + count
     }
 
     /// <https://url.spec.whatwg.org/#no-scheme-state>
     fn no_scheme(&mut self) -> Result<(), ParseError> {
-        let Some(base) = self.base else {
+        let base = self
+            .base
+            .filter(|b| !b.offsets.opaque_path || self.byte(0) == Some(b'#'));
+        let Some(base) = base else {
+            self.report(
+                ValidationErrorKind::MissingSchemeNonRelativeUrl,
+                0,
+                self.input.len(),
+            );
             return Err(ParseError::MissingSchemeNonRelativeUrl);
         };
         if base.offsets.opaque_path {
-            if self.byte(0) != Some(b'#') {
-                return Err(ParseError::MissingSchemeNonRelativeUrl);
-            }
             if self.validate_only {
                 return Ok(());
             }
@@ -255,6 +372,9 @@ impl<'a> Parser<'a> {
         self.scheme = base.offsets.scheme;
         let c = self.byte(pos);
         if self.is_slash(c) {
+            if c == Some(b'\\') {
+                self.report_at(ValidationErrorKind::InvalidReverseSolidus, pos);
+            }
             return self.relative_slash(base, pos + 1);
         }
         if self.validate_only {
@@ -286,12 +406,15 @@ impl<'a> Parser<'a> {
     fn relative_slash(&mut self, base: &'a Url, pos: usize) -> Result<(), ParseError> {
         let c = self.byte(pos);
         if self.is_slash(c) {
+            if c == Some(b'\\') {
+                self.report_at(ValidationErrorKind::InvalidReverseSolidus, pos);
+            }
             self.out.clear();
             self.out
                 .push_str(&base.serialization[..base.offsets.scheme_end as usize + 1]);
             self.scheme_end = base.offsets.scheme_end as usize;
             let start = if self.scheme.is_special() {
-                self.skip_slashes(pos + 1)
+                self.skip_extra_slashes(pos + 1)
             } else {
                 pos + 1
             };
@@ -372,7 +495,10 @@ impl<'a> Parser<'a> {
                 break;
             };
             match b {
-                b'@' => last_at = Some(end - pos),
+                b'@' => {
+                    self.report_at(ValidationErrorKind::InvalidCredentials, end);
+                    last_at = Some(end - pos);
+                }
                 b'\\' if !special => {}
                 _ => break,
             }
@@ -388,6 +514,7 @@ impl<'a> Parser<'a> {
             Some(at) => {
                 let host_and_port = &authority[at + 1..];
                 if host_and_port.is_empty() {
+                    self.report_at(ValidationErrorKind::HostMissing, end);
                     return Err(ParseError::HostMissing);
                 }
                 if !self.validate_only {
@@ -398,7 +525,7 @@ impl<'a> Parser<'a> {
             None => authority,
         };
         self.host_start = self.out.len();
-        self.host_and_port(host_and_port)?;
+        self.host_and_port(host_and_port, end - host_and_port.len())?;
         self.path_start(end)
     }
 
@@ -421,22 +548,33 @@ impl<'a> Parser<'a> {
     }
 
     /// Parses the host and the port of an authority.
-    fn host_and_port(&mut self, input: &str) -> Result<(), ParseError> {
+    /// `input` starts at `pos` of the pre-processed input.
+    fn host_and_port(&mut self, input: &str, pos: usize) -> Result<(), ParseError> {
         let (host, port) = split_host_and_port(input);
         if host.is_empty() {
             if port.is_some() || self.scheme.is_special() {
+                self.report_at(ValidationErrorKind::HostMissing, pos);
                 return Err(ParseError::HostMissing);
             }
             self.host = HostKind::Empty;
         } else {
-            self.host = host::parse_into(host, !self.scheme.is_special(), &mut self.out)?;
+            self.host = self.parse_host(host, pos, !self.scheme.is_special())?;
             if self.out.len() > self.max_len {
                 return Err(ParseError::TooLong);
             }
         }
         self.host_end = self.out.len();
         if let Some(port) = port {
-            if let Some(port) = parse_port(port.as_bytes())? {
+            let port_start = pos + host.len() + 1;
+            let parsed = parse_port(port.as_bytes());
+            if let Err(e) = parsed {
+                let kind = match e {
+                    ParseError::PortOutOfRange => ValidationErrorKind::PortOutOfRange,
+                    _ => ValidationErrorKind::PortInvalid,
+                };
+                self.report(kind, port_start, port_start + port.len());
+            }
+            if let Some(port) = parsed? {
                 if Some(port) != self.scheme.default_port() {
                     self.out.push(':');
                     self.out.push_str(itoa_u16(port, &mut [0; 5]));
@@ -446,10 +584,32 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// The host parser on `host`, which starts at `pos`; its validation
+    /// errors are reported with the host's span.
+    fn parse_host(
+        &mut self,
+        host: &str,
+        pos: usize,
+        is_opaque: bool,
+    ) -> Result<HostKind, ParseError> {
+        if self.reporter.is_none() {
+            return host::parse_into(host, is_opaque, &mut self.out, None);
+        }
+        let mut kinds = Vec::new();
+        let result = host::parse_into(host, is_opaque, &mut self.out, Some(&mut |k| kinds.push(k)));
+        for kind in kinds {
+            self.report(kind, pos, pos + host.len());
+        }
+        result
+    }
+
     /// <https://url.spec.whatwg.org/#file-state>
     fn file(&mut self, pos: usize) -> Result<(), ParseError> {
         let c = self.byte(pos);
         if matches!(c, Some(b'/' | b'\\')) {
+            if c == Some(b'\\') {
+                self.report_at(ValidationErrorKind::InvalidReverseSolidus, pos);
+            }
             return self.file_slash(pos + 1);
         }
         if self.validate_only {
@@ -473,6 +633,11 @@ impl<'a> Parser<'a> {
                     self.copy_base(base, Keep::Path);
                     if starts_with_windows_drive_letter(&self.input.as_bytes()[pos..]) {
                         // The (platform-independent) Windows drive letter quirk.
+                        self.report(
+                            ValidationErrorKind::FileInvalidWindowsDriveLetter,
+                            pos,
+                            pos + 2,
+                        );
                         self.out.truncate(self.path_start);
                     } else {
                         path::shorten(&mut self.out, self.path_start, true);
@@ -490,7 +655,11 @@ impl<'a> Parser<'a> {
 
     /// <https://url.spec.whatwg.org/#file-slash-state>, entered after one slash.
     fn file_slash(&mut self, pos: usize) -> Result<(), ParseError> {
-        if matches!(self.byte(pos), Some(b'/' | b'\\')) {
+        let c = self.byte(pos);
+        if matches!(c, Some(b'/' | b'\\')) {
+            if c == Some(b'\\') {
+                self.report_at(ValidationErrorKind::InvalidReverseSolidus, pos);
+            }
             return self.file_host(pos + 1);
         }
         if self.validate_only {
@@ -529,6 +698,11 @@ impl<'a> Parser<'a> {
         let buffer = &self.input[pos..end];
         if is_windows_drive_letter(buffer.as_bytes()) {
             // "file://C:/x": the drive letter is the path's, not a host.
+            self.report(
+                ValidationErrorKind::FileInvalidWindowsDriveLetterHost,
+                pos,
+                end,
+            );
             if self.validate_only {
                 return Ok(());
             }
@@ -538,7 +712,7 @@ impl<'a> Parser<'a> {
         }
         self.empty_host();
         if !buffer.is_empty() {
-            let kind = host::parse_into(buffer, false, &mut self.out)?;
+            let kind = self.parse_host(buffer, pos, false)?;
             if &self.out[self.host_start..] == "localhost" {
                 self.out.truncate(self.host_start);
             } else {
@@ -557,6 +731,9 @@ impl<'a> Parser<'a> {
         self.path_start = self.out.len();
         let c = self.byte(pos);
         if self.scheme.is_special() {
+            if c == Some(b'\\') {
+                self.report_at(ValidationErrorKind::InvalidReverseSolidus, pos);
+            }
             let pos = if self.is_slash(c) { pos + 1 } else { pos };
             return self.path(pos);
         }
@@ -581,6 +758,7 @@ impl<'a> Parser<'a> {
             state_override: false,
         };
         let end = path::parse_path(&mut self.out, self.path_start, self.input, pos, cx);
+        self.report_url_units(pos, end, cx.special);
         match self.byte(end) {
             Some(b'?') => self.query(end + 1),
             Some(b'#') => self.fragment(end + 1),
@@ -596,6 +774,7 @@ impl<'a> Parser<'a> {
         self.opaque_path = true;
         self.ensure_room(&self.input[pos..], EncodeSet::PATH)?;
         let end = path::parse_opaque_path(&mut self.out, self.input, pos);
+        self.report_url_units(pos, end, false);
         match self.byte(end) {
             Some(b'?') => self.query(end + 1),
             Some(b'#') => self.fragment(end + 1),
@@ -612,6 +791,7 @@ impl<'a> Parser<'a> {
         let rest = &self.input[pos..];
         let end = rest.bytes().position(|b| b == b'#').unwrap_or(rest.len());
         let query = &rest[..end];
+        self.report_url_units(pos, pos + end, false);
         self.query_start = Some(self.out.len());
         self.out.push('?');
         let set = if self.scheme.is_special() {
@@ -641,6 +821,7 @@ impl<'a> Parser<'a> {
         self.finish_path();
         self.fragment_start = Some(self.out.len());
         self.out.push('#');
+        self.report_url_units(pos, self.input.len(), false);
         self.encode(&self.input[pos..], EncodeSet::FRAGMENT)
     }
 
