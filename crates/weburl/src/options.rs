@@ -108,6 +108,36 @@ impl<'a> ParseOptions<'a> {
         parser::parse(input, settings, self.sink)
     }
 
+    /// Parses bytes that may not be UTF-8, such as lines of a log file.
+    ///
+    /// The policy: each byte that is not part of well-formed UTF-8 is taken
+    /// as if it had been written percent-encoded (`%FF` for 0xFF), which is
+    /// how the URL Standard writes the bytes of any non-ASCII code point.
+    /// In a path, query, fragment, credentials or opaque host the byte so
+    /// stays visible as `%XX`; in a domain it does not decode to UTF-8, so
+    /// the host fails to parse ([`ParseError::DomainToAscii`]). Well-formed
+    /// input parses exactly as [`ParseOptions::parse`] would. Validation
+    /// error spans refer to the input with those bytes written as `%XX`.
+    ///
+    /// ```
+    /// use weburl::Url;
+    /// let url = Url::parse_bytes(b"https://example.com/caf\xE9?q=\xFF")?;
+    /// assert_eq!(url.href(), "https://example.com/caf%E9?q=%FF");
+    /// assert!(Url::parse_bytes(b"https://exampl\xE9.com/").is_err());
+    /// # Ok::<(), weburl::ParseError>(())
+    /// ```
+    pub fn parse_bytes(self, input: &[u8]) -> Result<Url, ParseError> {
+        match std::str::from_utf8(input) {
+            Ok(input) => self.parse(input),
+            Err(_) => {
+                if input.len().saturating_mul(3) > self.max_len {
+                    return Err(ParseError::TooLong);
+                }
+                self.parse(&percent_encode_invalid_utf8(input))
+            }
+        }
+    }
+
     /// Whether `input` parses with these options, without building the URL.
     pub fn can_parse(self, input: &str) -> bool {
         parser::validate(input, self.settings())
@@ -120,4 +150,17 @@ impl<'a> ParseOptions<'a> {
             max_len: self.max_len,
         }
     }
+}
+
+/// `input` with every byte that is not part of well-formed UTF-8 written
+/// as "%XX".
+fn percent_encode_invalid_utf8(input: &[u8]) -> String {
+    let mut out = String::with_capacity(input.len() + 16);
+    for chunk in input.utf8_chunks() {
+        out.push_str(chunk.valid());
+        for &b in chunk.invalid() {
+            out.push_str(crate::percent_encoding::percent_byte(b));
+        }
+    }
+    out
 }

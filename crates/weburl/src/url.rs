@@ -42,6 +42,12 @@ impl Url {
         ParseOptions::default().parse(input)
     }
 
+    /// Parses bytes that may not be UTF-8: see [`ParseOptions::parse_bytes`]
+    /// for how bytes outside well-formed UTF-8 are taken.
+    pub fn parse_bytes(input: &[u8]) -> Result<Url, ParseError> {
+        ParseOptions::default().parse_bytes(input)
+    }
+
     /// Parses `input` with `self` as the base URL: resolves a relative reference.
     ///
     /// ```
