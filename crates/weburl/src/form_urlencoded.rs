@@ -28,7 +28,9 @@
 
 use std::borrow::Cow;
 
-use encoding_rs::{EncoderResult, Encoding, UTF_8};
+use encoding_rs::{Encoding, UTF_8};
+
+use crate::percent_encoding::{encode_after_encoding, percent_decode, EncodeSet};
 
 /// Parses `input` as `application/x-www-form-urlencoded` into name-value
 /// pairs, decoding the percent-decoded bytes as UTF-8 without BOM handling.
@@ -148,9 +150,19 @@ where
         if !output.is_empty() {
             output.push('&');
         }
-        percent_encode_after_encoding(encoding, name.as_ref(), &mut output);
+        encode_after_encoding(
+            &mut output,
+            name.as_ref(),
+            encoding,
+            EncodeSet::FORM_URLENCODED,
+        );
         output.push('=');
-        percent_encode_after_encoding(encoding, value.as_ref(), &mut output);
+        encode_after_encoding(
+            &mut output,
+            value.as_ref(),
+            encoding,
+            EncodeSet::FORM_URLENCODED,
+        );
     }
     output
 }
@@ -186,120 +198,15 @@ fn decode_utf8(bytes: Cow<'_, [u8]>) -> String {
     }
 }
 
-/// Replaces `+` with a space, then percent-decodes, in a single pass. Doing
-/// both at once is equivalent because neither `+` nor a space is a hex digit,
-/// and a `%2B` decoded here must stay `+`.
+/// Replaces `+` with a space, then percent-decodes, as the parser's steps
+/// say (in that order, so that a `%2B` decoded here stays `+`).
 fn percent_decode_plus(input: &[u8]) -> Cow<'_, [u8]> {
-    if !input.iter().any(|&byte| byte == b'%' || byte == b'+') {
-        return Cow::Borrowed(input);
+    if !input.contains(&b'+') {
+        return percent_decode(input);
     }
-    let mut output = Vec::with_capacity(input.len());
-    let mut index = 0;
-    while index < input.len() {
-        let byte = input[index];
-        index += 1;
-        match byte {
-            b'+' => output.push(b' '),
-            b'%' => {
-                let high = input.get(index).copied().and_then(hex_value);
-                let low = input.get(index + 1).copied().and_then(hex_value);
-                match (high, low) {
-                    (Some(high), Some(low)) => {
-                        output.push(high << 4 | low);
-                        index += 2;
-                    }
-                    _ => output.push(b'%'),
-                }
-            }
-            _ => output.push(byte),
-        }
-    }
-    Cow::Owned(output)
+    let spaced: Vec<u8> = input
+        .iter()
+        .map(|&b| if b == b'+' { b' ' } else { b })
+        .collect();
+    Cow::Owned(percent_decode(&spaced).into_owned())
 }
-
-fn hex_value(byte: u8) -> Option<u8> {
-    match byte {
-        b'0'..=b'9' => Some(byte - b'0'),
-        b'A'..=b'F' => Some(byte - b'A' + 10),
-        b'a'..=b'f' => Some(byte - b'a' + 10),
-        _ => None,
-    }
-}
-
-/// Percent-encode after encoding, with the form-urlencoded percent-encode
-/// set (and therefore space as `+`). `encoding` must already be an output
-/// encoding.
-///
-/// <https://url.spec.whatwg.org/#string-percent-encode-after-encoding>
-fn percent_encode_after_encoding(encoding: &'static Encoding, input: &str, output: &mut String) {
-    // The UTF-8 encoding of a `&str` is its bytes, and UTF-8 maps everything.
-    if encoding == UTF_8 {
-        percent_encode_bytes(input.as_bytes(), output);
-        return;
-    }
-    // One encoder per string, as the spec gets a fresh one per call: that
-    // matters for ISO-2022-JP, whose escape state must not leak between
-    // names and values.
-    let mut encoder = encoding.new_encoder();
-    // Larger than any single character's output, including ISO-2022-JP's
-    // escape sequences, so every call makes progress.
-    let mut buffer = [0u8; 512];
-    let mut rest = input;
-    loop {
-        // `last` is true from the start because the whole input is here;
-        // this makes ISO-2022-JP return to ASCII at the end, as the
-        // encoder does on end-of-queue.
-        let (result, read, written) =
-            encoder.encode_from_utf8_without_replacement(rest, &mut buffer, true);
-        percent_encode_bytes(&buffer[..written], output);
-        rest = &rest[read..];
-        match result {
-            EncoderResult::InputEmpty => return,
-            EncoderResult::OutputFull => {}
-            // encoding_rs, like the Encoding Standard, has already switched
-            // ISO-2022-JP back to ASCII (and written the escape) before
-            // reporting this, and reports U+FFFD for the code points
-            // ISO-2022-JP refuses outright.
-            EncoderResult::Unmappable(code_point) => {
-                output.push_str("%26%23");
-                output.push_str(&u32::from(code_point).to_string());
-                output.push_str("%3B");
-            }
-        }
-    }
-}
-
-/// Appends `bytes` percent-encoded with the form-urlencoded percent-encode
-/// set, space as `+`.
-fn percent_encode_bytes(bytes: &[u8], output: &mut String) {
-    const UPPER_HEX: &[u8; 16] = b"0123456789ABCDEF";
-    for &byte in bytes {
-        if byte == b' ' {
-            output.push('+');
-        } else if FORM_URLENCODED_SET[usize::from(byte)] {
-            output.push('%');
-            output.push(char::from(UPPER_HEX[usize::from(byte >> 4)]));
-            output.push(char::from(UPPER_HEX[usize::from(byte & 0x0F)]));
-        } else {
-            output.push(char::from(byte));
-        }
-    }
-}
-
-/// The [`application/x-www-form-urlencoded` percent-encode set], by byte:
-/// everything except ASCII alphanumerics and `*-._` (every non-ASCII byte
-/// included).
-///
-/// [`application/x-www-form-urlencoded` percent-encode set]: https://url.spec.whatwg.org/#application-x-www-form-urlencoded-percent-encode-set
-static FORM_URLENCODED_SET: [bool; 256] = {
-    let mut set = [true; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let b = byte as u8;
-        if b.is_ascii_alphanumeric() || matches!(b, b'*' | b'-' | b'.' | b'_') {
-            set[byte] = false;
-        }
-        byte += 1;
-    }
-    set
-};

@@ -8,6 +8,9 @@
 //! exactly the byte sequence the spec's "UTF-8 percent-encode" writes.
 
 use std::borrow::Cow;
+use std::fmt::Write;
+
+use encoding_rs::{EncoderResult, Encoding, UTF_8};
 
 /// A percent-encode set of the URL Standard.
 ///
@@ -168,14 +171,66 @@ pub(crate) fn encode_into(out: &mut String, input: &str, set: EncodeSet) {
 }
 
 /// Appends bytes that may not be UTF-8 (a legacy encoder's output),
-/// percent-encoded with `set`, to `out`.
-pub(crate) fn encode_bytes_into(out: &mut String, bytes: &[u8], set: EncodeSet) {
+/// percent-encoded with `set`; a space becomes "+" when `space_as_plus`.
+fn encode_bytes_into(out: &mut String, bytes: &[u8], set: EncodeSet, space_as_plus: bool) {
     for &b in bytes {
-        if set.contains(b) {
+        if space_as_plus && b == b' ' {
+            out.push('+');
+        } else if set.contains(b) {
             out.push_str(percent_byte(b));
         } else {
             // Not in the set, hence ASCII.
             out.push(char::from(b));
+        }
+    }
+}
+
+/// Percent-encode after encoding: encodes `input` with `encoding` (an
+/// output encoding), then percent-encodes the bytes in `set`; code points
+/// the encoding cannot express become "%26%23" + decimal + "%3B" (an HTML
+/// numeric character reference, percent-encoded). Space is "+" for the
+/// application/x-www-form-urlencoded set.
+///
+/// <https://url.spec.whatwg.org/#string-percent-encode-after-encoding>
+pub(crate) fn encode_after_encoding(
+    out: &mut String,
+    input: &str,
+    encoding: &'static Encoding,
+    set: EncodeSet,
+) {
+    let space_as_plus = set == EncodeSet::FORM_URLENCODED;
+    if encoding == UTF_8 {
+        // The UTF-8 encoding of a `&str` is its bytes, and UTF-8 maps everything.
+        if space_as_plus {
+            encode_bytes_into(out, input.as_bytes(), set, true);
+        } else {
+            encode_into(out, input, set);
+        }
+        return;
+    }
+    // A fresh encoder per call, as the spec gets one: ISO-2022-JP's escape
+    // state must not leak from one string into the next.
+    let mut encoder = encoding.new_encoder();
+    // Larger than any single character's output, ISO-2022-JP's escapes
+    // included, so every call makes progress.
+    let mut buffer = [0u8; 512];
+    let mut rest = input;
+    loop {
+        // `last` is true throughout: the whole input is here, and a
+        // stateful encoder must return to ASCII at the end.
+        let (result, read, written) =
+            encoder.encode_from_utf8_without_replacement(rest, &mut buffer, true);
+        encode_bytes_into(out, &buffer[..written], set, space_as_plus);
+        rest = &rest[read..];
+        match result {
+            EncoderResult::InputEmpty => return,
+            EncoderResult::OutputFull => {}
+            // encoding_rs, like the Encoding Standard, has switched
+            // ISO-2022-JP back to ASCII before reporting this.
+            EncoderResult::Unmappable(c) => {
+                // Writing to a String cannot fail.
+                let _ = write!(out, "%26%23{}%3B", u32::from(c));
+            }
         }
     }
 }
@@ -306,6 +361,36 @@ mod tests {
                 let encoded = percent_encode(input, set);
                 assert_eq!(&*percent_decode(encoded.as_bytes()), input.as_bytes());
             }
+        }
+    }
+
+    /// The examples under "Percent-encoded bytes" in url.bs.
+    #[test]
+    fn percent_encode_after_encoding_spec_examples() {
+        use encoding_rs::{ISO_2022_JP, SHIFT_JIS};
+        let cases = [
+            (SHIFT_JIS, " ", EncodeSet::SPECIAL_QUERY, "%20"),
+            (SHIFT_JIS, "≡", EncodeSet::SPECIAL_QUERY, "%81%DF"),
+            (SHIFT_JIS, "‽", EncodeSet::SPECIAL_QUERY, "%26%238253%3B"),
+            (ISO_2022_JP, "¥", EncodeSet::SPECIAL_QUERY, "%1B(J\\%1B(B"),
+            (
+                SHIFT_JIS,
+                "1+1 ≡ 2%20‽",
+                EncodeSet::FORM_URLENCODED,
+                "1%2B1+%81%DF+2%2520%26%238253%3B",
+            ),
+            (
+                UTF_8,
+                "Say what‽",
+                EncodeSet::USERINFO,
+                "Say%20what%E2%80%BD",
+            ),
+            (UTF_8, "a b", EncodeSet::FORM_URLENCODED, "a+b"),
+        ];
+        for (encoding, input, set, expected) in cases {
+            let mut out = String::new();
+            encode_after_encoding(&mut out, input, encoding, set);
+            assert_eq!(out, expected, "{input}");
         }
     }
 

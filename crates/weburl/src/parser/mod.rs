@@ -12,7 +12,6 @@
 pub(crate) mod fast_path;
 pub(crate) mod input;
 pub(crate) mod path;
-pub(crate) mod query;
 pub(crate) mod scheme;
 
 use std::cell::RefCell;
@@ -25,7 +24,7 @@ use crate::code_points::{
 use crate::error::ParseError;
 use crate::host::{self, HostKind};
 use crate::offsets::Offsets;
-use crate::percent_encoding::{encode_into, encoded_len, EncodeSet};
+use crate::percent_encoding::{encode_after_encoding, encode_into, encoded_len, EncodeSet};
 use crate::url::Url;
 use crate::validation::{
     check_url_units, PositionMap, ValidationError, ValidationErrorKind, ValidationSink,
@@ -380,24 +379,32 @@ impl<'a> Parser<'a> {
         if self.validate_only {
             return Ok(());
         }
-        match c {
+        if let Some(done) = self.continue_from_base(base, pos) {
+            return done;
+        }
+        self.copy_base(base, Keep::Path);
+        path::shorten(&mut self.out, self.path_start, false);
+        self.path(pos)
+    }
+
+    /// What the relative and file states share when the input continues
+    /// the base's path: "?" keeps the base's path, "#" and the end of the
+    /// input keep its query too. `None` when the input is a path.
+    fn continue_from_base(&mut self, base: &Url, pos: usize) -> Option<Result<(), ParseError>> {
+        match self.byte(pos) {
             Some(b'?') => {
                 self.copy_base(base, Keep::Path);
-                self.query(pos + 1)
+                Some(self.query(pos + 1))
             }
             Some(b'#') => {
                 self.copy_base(base, Keep::Query);
-                self.fragment(pos + 1)
+                Some(self.fragment(pos + 1))
             }
             None => {
                 self.copy_base(base, Keep::Query);
-                Ok(())
+                Some(Ok(()))
             }
-            Some(_) => {
-                self.copy_base(base, Keep::Path);
-                path::shorten(&mut self.out, self.path_start, false);
-                self.path(pos)
-            }
+            Some(_) => None,
         }
     }
 
@@ -616,20 +623,9 @@ impl<'a> Parser<'a> {
             return Ok(());
         }
         match self.base.filter(|b| b.offsets.scheme == SchemeKind::File) {
-            Some(base) => match c {
-                Some(b'?') => {
-                    self.copy_base(base, Keep::Path);
-                    self.query(pos + 1)
-                }
-                Some(b'#') => {
-                    self.copy_base(base, Keep::Query);
-                    self.fragment(pos + 1)
-                }
+            Some(base) => match self.continue_from_base(base, pos) {
+                Some(done) => done,
                 None => {
-                    self.copy_base(base, Keep::Query);
-                    Ok(())
-                }
-                Some(_) => {
                     self.copy_base(base, Keep::Path);
                     if starts_with_windows_drive_letter(&self.input.as_bytes()[pos..]) {
                         // The (platform-independent) Windows drive letter quirk.
@@ -803,7 +799,7 @@ impl<'a> Parser<'a> {
             && self.scheme.is_special()
             && !matches!(self.scheme, SchemeKind::Ws | SchemeKind::Wss);
         if legacy {
-            query::encode_with_encoding(&mut self.out, query, self.encoding, set);
+            encode_after_encoding(&mut self.out, query, self.encoding, set);
         } else {
             self.encode(query, set)?;
         }
