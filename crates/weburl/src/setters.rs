@@ -14,13 +14,25 @@ use crate::error::{ParseError, SetterError};
 use crate::host::{self, HostKind};
 use crate::offsets::Offsets;
 use crate::options::DEFAULT_MAX_LEN;
+use crate::parser::fast_path::canonical_path_end;
 use crate::parser::input::remove_tab_and_newline;
 use crate::parser::path::{parse_path, PathContext};
 use crate::parser::scheme::SchemeKind;
 use crate::parser::{parse_port, split_host_and_port};
-use crate::percent_encoding::{encode_into, EncodeSet};
+use crate::percent_encoding::{encode_into, encoded_len, EncodeSet};
 use crate::search_params::UrlSearchParams;
 use crate::url::Url;
+
+/// Which offsets an in-place splice moves.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Moved {
+    /// Path start, query and fragment (after a host or port change).
+    PathOnwards,
+    /// Query and fragment (after a path change).
+    QueryOnwards,
+    /// The fragment (after a query change).
+    FragmentOnly,
+}
 
 /// A URL taken apart: each component as it is serialized.
 struct Parts<'a> {
@@ -136,6 +148,41 @@ impl Url {
         };
         url.debug_check();
         Ok(url)
+    }
+
+    /// Replaces `start..end` of the serialization with `text` in place and
+    /// moves the offsets of the components that follow: those from
+    /// `first_moved` on (path start, query, fragment, in that order). The
+    /// caller sets the offsets inside the range.
+    fn splice(
+        &mut self,
+        start: usize,
+        end: usize,
+        text: &str,
+        first_moved: Moved,
+    ) -> Result<(), ParseError> {
+        let new_len = self.serialization.len() - (end - start) + text.len();
+        if new_len > DEFAULT_MAX_LEN {
+            return Err(ParseError::TooLong);
+        }
+        self.serialization.replace_range(start..end, text);
+        // Offsets fit in u32 once the length does; `wrapping` keeps the
+        // arithmetic in u32 for a shrinking splice.
+        let delta = (text.len() as u32).wrapping_sub((end - start) as u32);
+        let shift = |offset: &mut u32| {
+            if *offset != Offsets::NONE {
+                *offset = offset.wrapping_add(delta);
+            }
+        };
+        let o = &mut self.offsets;
+        if first_moved == Moved::PathOnwards {
+            shift(&mut o.path_start);
+        }
+        if first_moved != Moved::FragmentOnly {
+            shift(&mut o.query_start);
+        }
+        shift(&mut o.fragment_start);
+        Ok(())
     }
 
     /// <https://url.spec.whatwg.org/#cannot-have-a-username-password-port>
@@ -274,9 +321,7 @@ impl Url {
                     kind
                 }
             };
-            let mut parts = self.parts();
-            parts.host = Some((kind, &host));
-            *self = Url::assemble(&parts)?;
+            self.replace_host(kind, &host, None)?;
             return Ok(());
         }
 
@@ -298,24 +343,65 @@ impl Url {
         } else {
             host::parse_into(buffer, !special, &mut host, None)?
         };
-        let mut parts = self.parts();
-        parts.host = Some((kind, &host));
         // The port state with a state override: digits up to the first
         // non-digit; none at all, or out of range, leaves the port as it is
         // (but the host is set already).
         let mut result = Ok(());
+        let mut new_port = None;
         if let Some(port) = port {
             let digits = port.bytes().take_while(u8::is_ascii_digit).count();
             match parse_port(&port.as_bytes()[..digits]) {
                 Ok(Some(port)) => {
-                    parts.port = (Some(port) != self.scheme_kind().default_port()).then_some(port);
+                    new_port =
+                        Some((Some(port) != self.scheme_kind().default_port()).then_some(port))
                 }
                 Ok(None) => result = Err(ParseError::PortInvalid.into()),
                 Err(e) => result = Err(e.into()),
             }
         }
-        *self = Url::assemble(&parts)?;
+        self.replace_host(kind, &host, new_port)?;
         result
+    }
+
+    /// Sets the host to `host` (already serialized) and, when `port` is
+    /// given, the port to it (`Some(None)` removes it). In place when the URL
+    /// has a host already; otherwise "//" has to appear, and any "/." before
+    /// the path goes.
+    fn replace_host(
+        &mut self,
+        kind: HostKind,
+        host: &str,
+        port: Option<Option<u16>>,
+    ) -> Result<(), ParseError> {
+        let kind = if host.is_empty() {
+            HostKind::Empty
+        } else {
+            kind
+        };
+        if !self.has_host() {
+            let mut parts = self.parts();
+            parts.host = Some((kind, host));
+            if let Some(port) = port {
+                parts.port = port;
+            }
+            *self = Url::assemble(&parts)?;
+            return Ok(());
+        }
+        let (start, end) = (
+            self.offsets.host_start as usize,
+            self.offsets.path_start as usize,
+        );
+        let port = port.unwrap_or(self.port_number());
+        let mut text = String::with_capacity(host.len() + 6);
+        text.push_str(host);
+        if let Some(port) = port {
+            let _ = write!(text, ":{port}");
+        }
+        self.splice(start, end, &text, Moved::PathOnwards)?;
+        self.offsets.host_end = (start + host.len()) as u32;
+        self.offsets.host = kind;
+        self.debug_check();
+        Ok(())
     }
 
     /// Sets the port; `""` removes it.
@@ -351,6 +437,17 @@ impl Url {
         }
         let value = remove_tab_and_newline(value);
         let special = self.is_special();
+        let file = self.scheme_kind() == SchemeKind::File;
+        if self.has_host()
+            && value.starts_with('/')
+            && canonical_path_end(value.as_bytes(), 0, file) == Some(value.len())
+        {
+            // Already a serialized path: nothing to encode or remove.
+            let (start, end) = (self.offsets.path_start as usize, self.path_end());
+            self.splice(start, end, &value, Moved::QueryOnwards)?;
+            self.debug_check();
+            return Ok(());
+        }
         let mut path = String::with_capacity(value.len() + 1);
         // The path start state with a state override.
         let first = value.as_bytes().first().copied();
@@ -358,7 +455,7 @@ impl Url {
         if special || first.is_some() {
             let cx = PathContext {
                 special,
-                file: self.scheme_kind() == SchemeKind::File,
+                file,
                 state_override: true,
             };
             let pos = usize::from(starts_with_slash);
@@ -366,6 +463,13 @@ impl Url {
         } else if !self.has_host() {
             // An empty value on a host-less URL still gives the path [""].
             path.push('/');
+        }
+        if self.has_host() {
+            // No "/." to add or drop: replace the path where it is.
+            let (start, end) = (self.offsets.path_start as usize, self.path_end());
+            self.splice(start, end, &path, Moved::QueryOnwards)?;
+            self.debug_check();
+            return Ok(());
         }
         let mut parts = self.parts();
         parts.path = &path;
@@ -387,13 +491,27 @@ impl Url {
             } else {
                 EncodeSet::QUERY
             };
-            let mut query = String::with_capacity(value.len());
+            let mut query = String::with_capacity(value.len() + 1);
+            query.push('?');
             encode_into(&mut query, &value, set);
             Some(query)
         };
-        let mut parts = self.parts();
-        parts.query = query.as_deref();
-        *self = Url::assemble(&parts)?;
+        let (start, end) = (
+            self.path_end(),
+            self.offsets.query_end_in(self.serialization.len()),
+        );
+        self.splice(
+            start,
+            end,
+            query.as_deref().unwrap_or(""),
+            Moved::FragmentOnly,
+        )?;
+        self.offsets.query_start = if query.is_some() {
+            start as u32
+        } else {
+            Offsets::NONE
+        };
+        self.debug_check();
         Ok(())
     }
 
@@ -405,14 +523,23 @@ impl Url {
             None
         } else {
             let value = value.strip_prefix('#').unwrap_or(value);
-            let value = remove_tab_and_newline(value);
-            let mut fragment = String::with_capacity(value.len());
-            encode_into(&mut fragment, &value, EncodeSet::FRAGMENT);
-            Some(fragment)
+            Some(remove_tab_and_newline(value))
         };
-        let mut parts = self.parts();
-        parts.fragment = fragment.as_deref();
-        *self = Url::assemble(&parts)?;
+        // The fragment is last: cut the old one off and write the new one.
+        let start = self.offsets.query_end_in(self.serialization.len());
+        if let Some(fragment) = &fragment {
+            if start + 1 + encoded_len(fragment.as_bytes(), EncodeSet::FRAGMENT) > DEFAULT_MAX_LEN {
+                return Err(ParseError::TooLong.into());
+            }
+        }
+        self.serialization.truncate(start);
+        self.offsets.fragment_start = Offsets::NONE;
+        if let Some(fragment) = fragment {
+            self.offsets.fragment_start = start as u32;
+            self.serialization.push('#');
+            encode_into(&mut self.serialization, &fragment, EncodeSet::FRAGMENT);
+        }
+        self.debug_check();
         Ok(())
     }
 

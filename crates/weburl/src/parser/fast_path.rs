@@ -145,27 +145,7 @@ pub(crate) fn recognize(input: &[u8]) -> Option<Canonical> {
     // Path: segments of plain bytes, no dot segments, no "C|" to normalize;
     // or nothing at all, when the serialization adds "/".
     let (path_end, insert_slash) = match input.get(path_start) {
-        Some(b'/') => {
-            let mut segment_start = path_start + 1;
-            let end = loop {
-                let end = scan(input, segment_start, PATH);
-                let segment = &input[segment_start..end];
-                if is_dot_segment(segment)
-                    || (file
-                        && segment_start == path_start + 1
-                        && segment.len() == 2
-                        && segment[1] == b'|')
-                {
-                    return None;
-                }
-                match input.get(end) {
-                    Some(b'/') => segment_start = end + 1,
-                    Some(b'?' | b'#') | None => break end,
-                    Some(_) => return None,
-                }
-            };
-            (end, false)
-        }
+        Some(b'/') => (canonical_path_end(input, path_start, file)?, false),
         Some(b'?' | b'#') | None => (path_start, true),
         Some(_) => return None,
     };
@@ -260,17 +240,48 @@ pub(crate) fn surely_parses(input: &[u8]) -> bool {
     matches!(input.get(end), None | Some(b'/' | b'?' | b'#' | b'\\'))
 }
 
+/// Where the path starting with "/" at `path_start` ends, if it is
+/// already canonical: segments of bytes the path state copies as they are,
+/// no dot segments, and (for file URLs) no "C|" drive letter to normalize.
+/// It ends at "?", "#" or the end of the input.
+pub(crate) fn canonical_path_end(input: &[u8], path_start: usize, file: bool) -> Option<usize> {
+    let mut segment_start = path_start + 1;
+    loop {
+        let end = scan(input, segment_start, PATH);
+        let segment = &input[segment_start..end];
+        if is_dot_segment(segment)
+            || (file && segment_start == path_start + 1 && segment.len() == 2 && segment[1] == b'|')
+        {
+            return None;
+        }
+        match input.get(end) {
+            Some(b'/') => segment_start = end + 1,
+            Some(b'?' | b'#') | None => return Some(end),
+            Some(_) => return None,
+        }
+    }
+}
+
+/// Capacity for a serialization of `len` bytes: the same allocation as
+/// `len` with common allocators (glibc rounds requests up to 16 bytes, less
+/// 8 of its own), so setters that grow the URL slightly need no realloc.
+pub(crate) fn capacity_for(len: usize) -> usize {
+    ((len + 23) & !15).saturating_sub(8).max(len)
+}
+
 /// Builds the URL `recognize` found: the input itself, or with "/" added.
 pub(crate) fn build(input: &str, canonical: Canonical) -> Url {
     let serialization = if canonical.insert_slash {
         let at = canonical.offsets.path_start as usize;
-        let mut s = String::with_capacity(input.len() + 1);
+        let mut s = String::with_capacity(capacity_for(input.len() + 1));
         s.push_str(&input[..at]);
         s.push('/');
         s.push_str(&input[at..]);
         s
     } else {
-        input.to_owned()
+        let mut s = String::with_capacity(capacity_for(input.len()));
+        s.push_str(input);
+        s
     };
     let url = Url {
         serialization,

@@ -90,7 +90,7 @@ fn parse_reporting(
 /// is about as long as the input (plus the base, for relative references).
 fn output_buffer(input: &str, settings: Settings<'_>) -> String {
     let base_len = settings.base.map_or(0, |b| b.serialization.len());
-    String::with_capacity((input.len() + base_len + 8).min(settings.max_len))
+    String::with_capacity(fast_path::capacity_for(input.len() + base_len).min(settings.max_len))
 }
 
 /// Where validation errors go, and how to find their original positions.
