@@ -36,9 +36,13 @@
 //! - `serde`: `Url` serializes as its href and deserializes by parsing.
 
 mod code_points;
+pub mod display;
+mod edit;
 mod error;
 pub mod form_urlencoded;
 mod host;
+pub mod lens;
+pub mod normalize;
 mod offsets;
 mod options;
 mod origin;
@@ -50,6 +54,7 @@ mod setters;
 mod url;
 mod validation;
 
+pub use edit::{EditError, PathSegmentsMut, UrlBuilder};
 pub use encoding_rs;
 pub use error::{ParseError, SetterError};
 pub use host::domain::domain_to_unicode;

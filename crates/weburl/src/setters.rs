@@ -11,6 +11,7 @@ use std::fmt::Write;
 
 use crate::code_points::is_scheme_byte;
 use crate::error::{ParseError, SetterError};
+use crate::form_urlencoded;
 use crate::host::{self, HostKind};
 use crate::offsets::Offsets;
 use crate::options::DEFAULT_MAX_LEN;
@@ -550,10 +551,16 @@ impl Url {
     /// use weburl::Url;
     /// let url = Url::parse("https://example.com/?a=1&b=x+y")?;
     /// assert_eq!(url.search_params().get("b"), Some("x y"));
+    /// // The query is taken as it is: here the first name is "?a".
+    /// let url = Url::parse("https://example.com/??a=1")?;
+    /// assert_eq!(url.search_params().get("?a"), Some("1"));
     /// # Ok::<(), weburl::ParseError>(())
     /// ```
     pub fn search_params(&self) -> UrlSearchParams {
-        UrlSearchParams::parse(self.query().unwrap_or(""))
+        // The URL object initializes its query object with the query as it
+        // is: unlike the constructor, it does not strip a leading "?".
+        let pairs = form_urlencoded::parse(self.query().unwrap_or("").as_bytes());
+        UrlSearchParams::from_pairs(pairs)
     }
 
     /// Writes `params` back as the query, with the `URLSearchParams` update

@@ -239,8 +239,7 @@ fn run_url_suite(harness: &mut Harness, label: &'static str, file: &str) {
     }
     if with_search_params > 0 {
         suite.note(format!(
-            "{with_search_params} of these cases also have `searchParams`; \
-             that field is checked by the search-params suite"
+            "{with_search_params} of these cases also check `searchParams`"
         ));
     }
     suite.finish();
@@ -331,6 +330,17 @@ fn run_url_case(check: &mut Check, case: &Map<String, Value>, input: &str, base:
             }
         }
         first.get_or_insert((what, url));
+    }
+    // `searchParams`: the expected serialization of `url.searchParams`.
+    if let (Some(expected), Some((what, url))) =
+        (case.get("searchParams").and_then(Value::as_str), first)
+    {
+        let actual = url.search_params().to_string();
+        if actual != expected {
+            check.fail(format!(
+                "{what}: searchParams: expected {expected:?}, got {actual:?}"
+            ));
+        }
     }
 }
 
