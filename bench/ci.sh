@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# CI: the agreement check over every list and one short timing pass.
+# Fails if a loop's answers change between runs or weburl's can_parse
+# disagrees with its parse; disagreements between the libraries are reported
+# (bench/target/disagreements-<list>.txt), not failures.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+exec cargo run --release --manifest-path "$here/Cargo.toml" -- --quick "$@"
