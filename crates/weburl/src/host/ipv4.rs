@@ -117,10 +117,23 @@ pub(crate) fn parse_noting(
 
 /// <https://url.spec.whatwg.org/#concept-ipv4-serializer>
 pub(crate) fn serialize(address: u32, out: &mut String) {
-    use std::fmt::Write;
-    let [a, b, c, d] = address.to_be_bytes();
-    // Writing to a String cannot fail.
-    let _ = write!(out, "{a}.{b}.{c}.{d}");
+    for (i, part) in address.to_be_bytes().into_iter().enumerate() {
+        if i > 0 {
+            out.push('.');
+        }
+        push_decimal(out, part);
+    }
+}
+
+/// Appends `n` in decimal without going through `core::fmt`.
+fn push_decimal(out: &mut String, n: u8) {
+    if n >= 100 {
+        out.push(char::from(b'0' + n / 100));
+    }
+    if n >= 10 {
+        out.push(char::from(b'0' + n / 10 % 10));
+    }
+    out.push(char::from(b'0' + n % 10));
 }
 
 #[cfg(test)]
@@ -153,6 +166,15 @@ mod tests {
             "0.0.0.1"
         );
         assert_eq!(v4(&"9".repeat(10_000)), Err(Ipv4Error::OutOfRange));
+    }
+
+    #[test]
+    fn decimal_parts_match_core_fmt() {
+        for n in 0..=u8::MAX {
+            let mut out = String::new();
+            push_decimal(&mut out, n);
+            assert_eq!(out, n.to_string());
+        }
     }
 
     #[test]

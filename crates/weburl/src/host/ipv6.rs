@@ -193,9 +193,18 @@ fn compressed_piece_index(address: &[u16; 8]) -> Option<usize> {
     longest
 }
 
+/// Appends `piece` as the shortest lowercase hexadecimal number, without
+/// going through `core::fmt`.
+fn push_hex(out: &mut String, piece: u16) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let digits = (16 - piece.leading_zeros()).div_ceil(4).max(1);
+    for shift in (0..digits).rev() {
+        out.push(char::from(HEX[usize::from((piece >> (4 * shift)) & 0xF)]));
+    }
+}
+
 /// <https://url.spec.whatwg.org/#concept-ipv6-serializer>
 pub(crate) fn serialize(address: &[u16; 8], out: &mut String) {
-    use std::fmt::Write;
     let compress = compressed_piece_index(address);
     let mut ignore0 = false;
     for (i, &piece) in address.iter().enumerate() {
@@ -208,8 +217,7 @@ pub(crate) fn serialize(address: &[u16; 8], out: &mut String) {
             ignore0 = true;
             continue;
         }
-        // Writing to a String cannot fail.
-        let _ = write!(out, "{piece:x}");
+        push_hex(out, piece);
         if i != 7 {
             out.push(':');
         }
@@ -255,6 +263,15 @@ mod tests {
             "::g",
         ] {
             assert!(v6(bad).is_none(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn hex_digits_match_core_fmt() {
+        for piece in 0..=u16::MAX {
+            let mut out = String::new();
+            push_hex(&mut out, piece);
+            assert_eq!(out, format!("{piece:x}"));
         }
     }
 

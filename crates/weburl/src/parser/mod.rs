@@ -87,10 +87,14 @@ fn parse_reporting(
 }
 
 /// The one allocation of a parse, sized for the common case: the output
-/// is about as long as the input (plus the base, for relative references).
+/// is about as long as the input (plus the base, for relative references),
+/// with room for what the general path adds most often (a "/" after the
+/// host, a longer IPv4 or punycoded host, a few escapes).
 fn output_buffer(input: &str, settings: Settings<'_>) -> String {
     let base_len = settings.base.map_or(0, |b| b.serialization.len());
-    String::with_capacity(fast_path::capacity_for(input.len() + base_len).min(settings.max_len))
+    String::with_capacity(
+        fast_path::capacity_for(input.len() + base_len + 16).min(settings.max_len),
+    )
 }
 
 /// Where validation errors go, and how to find their original positions.
@@ -489,10 +493,13 @@ impl<'a> Parser<'a> {
     /// <https://url.spec.whatwg.org/#port-state>, entered after the slashes.
     fn authority(&mut self, pos: usize) -> Result<(), ParseError> {
         let special = self.scheme.is_special();
-        // One scan finds the end of the authority and its last "@".
+        // One scan finds the end of the authority, its last "@", and after
+        // that the first ":" and whether a "[" makes the split harder.
         let bytes = self.input.as_bytes();
         let mut end = pos;
         let mut last_at = None;
+        let mut first_colon = None;
+        let mut bracket = false;
         loop {
             end += bytes[end..]
                 .iter()
@@ -505,7 +512,12 @@ impl<'a> Parser<'a> {
                 b'@' => {
                     self.report_at(ValidationErrorKind::InvalidCredentials, end);
                     last_at = Some(end - pos);
+                    (first_colon, bracket) = (None, false);
                 }
+                b':' => {
+                    first_colon.get_or_insert(end);
+                }
+                b'[' => bracket = true,
                 b'\\' if !special => {}
                 _ => break,
             }
@@ -532,7 +544,16 @@ impl<'a> Parser<'a> {
             None => authority,
         };
         self.host_start = self.out.len();
-        self.host_and_port(host_and_port, end - host_and_port.len())?;
+        let host_pos = end - host_and_port.len();
+        let (host, port) = match first_colon {
+            _ if bracket => split_host_and_port(host_and_port),
+            Some(colon) => (
+                &host_and_port[..colon - host_pos],
+                Some(&host_and_port[colon - host_pos + 1..]),
+            ),
+            None => (host_and_port, None),
+        };
+        self.host_and_port(host, port, host_pos)?;
         self.path_start(end)
     }
 
@@ -555,9 +576,14 @@ impl<'a> Parser<'a> {
     }
 
     /// Parses the host and the port of an authority.
-    /// `input` starts at `pos` of the pre-processed input.
-    fn host_and_port(&mut self, input: &str, pos: usize) -> Result<(), ParseError> {
-        let (host, port) = split_host_and_port(input);
+    /// `host` starts at `pos` of the pre-processed input; `port` follows
+    /// it after a ":".
+    fn host_and_port(
+        &mut self,
+        host: &str,
+        port: Option<&str>,
+        pos: usize,
+    ) -> Result<(), ParseError> {
         if host.is_empty() {
             if port.is_some() || self.scheme.is_special() {
                 self.report_at(ValidationErrorKind::HostMissing, pos);
@@ -888,9 +914,12 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// The bytes the authority scan stops at: its possible ends and "@".
+/// The bytes the authority scan stops at: its possible ends, "@", and the
+/// ":" and "[" that decide where the host ends.
 static AUTHORITY_DELIMITER: [bool; 256] = {
     let mut table = [false; 256];
+    table[b':' as usize] = true;
+    table[b'[' as usize] = true;
     table[b'/' as usize] = true;
     table[b'?' as usize] = true;
     table[b'#' as usize] = true;
