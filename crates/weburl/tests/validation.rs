@@ -5,15 +5,15 @@ use std::collections::BTreeSet;
 
 use weburl::{is_valid_url_string, Url, ValidationError, ValidationErrorKind};
 
-/// Parses `input` against `base`, collecting validation errors as
-/// `(name, start, end)`, and the parse result.
-fn errors(
-    input: &str,
-    base: Option<&str>,
-) -> (
-    Vec<(&'static str, usize, usize)>,
-    Result<String, weburl::ParseError>,
-) {
+/// A validation error as `(name, start, end)`.
+type Found = (&'static str, usize, usize);
+
+/// One case: input, base, whether it parses, and an error it must report.
+type Case = (&'static str, Option<&'static str>, bool, Found);
+
+/// Parses `input` against `base`, collecting validation errors and the
+/// parse result.
+fn errors(input: &str, base: Option<&str>) -> (Vec<Found>, Result<String, weburl::ParseError>) {
     let base = base.map(|b| Url::parse(b).expect("base parses"));
     let mut found: Vec<ValidationError> = Vec::new();
     let result = Url::options()
@@ -30,7 +30,7 @@ fn errors(
 
 /// One case per validation error: the input (and base), whether it parses,
 /// and one error it must report with its span.
-const CASES: &[(&str, Option<&str>, bool, (&str, usize, usize))] = &[
+const CASES: &[Case] = &[
     ("https://a..b/", None, true, ("domain-to-ASCII", 8, 12)),
     (
         "https://exam%70le.org/",
