@@ -210,7 +210,7 @@ fn every_validation_error_name_is_produced_with_its_span() {
 /// The full, exact list of errors for inputs whose every error is known.
 #[test]
 fn exact_error_lists() {
-    let cases: &[(&str, &[(&str, usize, usize)])] = &[
+    let cases: &[(&str, &[Found])] = &[
         ("https://example.org/", &[]),
         (
             " \thttps://ex\nample.org/a b ",
