@@ -1,55 +1,48 @@
-//! `weburl [--base URL] URL...`: prints each URL's href, as a browser would
-//! parse it, one per line.
-//!
-//! A URL that does not parse prints `error: <input>: <reason>` on standard
-//! error in its place, and the command exits with status 1.
+//! `weburl`: take URLs apart, edit them and push files of them through the
+//! WHATWG URL parser. `weburl --help` lists the options; the crate's
+//! README.md shows them at work and lists where they differ from trurl.
 
-use std::io::{self, Write};
+mod args;
+mod bulk;
+mod components;
+mod edit;
+mod format;
+mod output;
+mod query;
+mod record;
+mod run;
+
+use std::io::Write;
 use std::process::ExitCode;
 
-use clap::Parser;
-use weburl::Url;
-
-/// Parse URLs by the WHATWG URL Standard and print their serialization.
-#[derive(Parser, Debug)]
-#[command(name = "weburl", version, about)]
-struct Args {
-    /// Resolve each URL against this base URL.
-    #[arg(long, value_name = "URL")]
-    base: Option<String>,
-    /// The URLs to parse.
-    #[arg(value_name = "URL", required = true)]
-    urls: Vec<String>,
-}
-
 fn main() -> ExitCode {
-    let args = Args::parse();
-    let base = match args.base.as_deref().map(Url::parse).transpose() {
-        Ok(base) => base,
-        Err(e) => {
-            eprintln!("error: base URL {:?}: {e}", args.base.unwrap_or_default());
-            return ExitCode::from(2);
+    let parsed = match args::parse(std::env::args_os()) {
+        Ok(parsed) => parsed,
+        Err(early) => {
+            let _ = std::io::stdout().write_all(early.stdout.as_bytes());
+            let _ = std::io::stderr().write_all(early.stderr.as_bytes());
+            return ExitCode::from(early.code);
         }
     };
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    let mut failed = false;
-    for input in &args.urls {
-        match Url::options().base_url(base.as_ref()).parse(input) {
-            Ok(url) => {
-                if writeln!(out, "{url}").is_err() {
-                    return ExitCode::from(2);
-                }
-            }
+    if let Some(cmd) = &parsed.cli.command {
+        return match args::run_subcommand(cmd) {
+            Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                failed = true;
-                eprintln!("error: {input:?}: {e}");
+                eprintln!("weburl error: {e}");
+                ExitCode::FAILURE
             }
-        }
+        };
     }
-    if failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
+    match run::run(parsed) {
+        Ok(code) => ExitCode::from(code),
+        Err(f) => {
+            if !f.msg.is_empty() {
+                eprintln!(
+                    "weburl error: {}\nweburl error: Try weburl -h for help",
+                    f.msg
+                );
+            }
+            ExitCode::from(f.code)
+        }
     }
 }

@@ -1,0 +1,390 @@
+//! The command line: trurl's options and names, the bulk options, and the
+//! `completions` and `man` subcommands. Errors map to trurl's exit codes.
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{ArgAction, ArgGroup, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+
+/// trurl's exit codes.
+pub mod exit {
+    pub const FILE: u8 = 1;
+    pub const ARG: u8 = 3;
+    pub const FLAG: u8 = 4;
+    pub const URL: u8 = 7;
+    pub const BADURL: u8 = 9;
+    pub const GET: u8 = 10;
+    pub const REPLACE: u8 = 12;
+}
+
+const EXIT_CODES: &str = "\
+Exit codes (trurl's numbering):
+  0  every record parsed (or --allow-errors)
+  1  a problem with --url-file (cannot open or read it)
+  2  a problem with --append
+  3  an option misses its argument
+  4  an option mistake or an illegal combination of options
+  5  a problem with --set
+  7  not enough input to make a URL
+  8  a problem with --qtrim
+  9  a URL did not parse (any failed record; at once with --verify)
+ 10  a problem with --get (bad format, or must:/strict: failed)
+ 11  a problem with --iterate
+ 12  a problem with --replace or --replace-append";
+
+/// Take URLs apart, edit them and push files of them through the WHATWG
+/// URL parser, exactly as browsers parse, losing nothing.
+#[derive(Parser, Debug)]
+#[command(
+    name = "weburl",
+    about = "Parse, take apart and edit URLs as browsers do (the WHATWG URL Standard)",
+    long_about = "Parse, take apart and edit URLs exactly as browsers do (the WHATWG URL \
+Standard), with trurl's options and format language, and files of millions of URLs \
+with one output record per input line, in order, every failure reported.",
+    disable_version_flag = true,
+    after_help = EXIT_CODES,
+    group(ArgGroup::new("output").args(["get", "json", "jsonl", "csv", "tsv", "diagram"]).multiple(false)),
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    /// URLs to work on (the same as --url); an argument after `--` is a URL
+    /// even when it starts with a dash or is named like a subcommand.
+    #[arg(value_name = "URL")]
+    pub urls: Vec<String>,
+
+    /// A URL to work on; may be repeated.
+    #[arg(long = "url", value_name = "URL", allow_hyphen_values = true)]
+    pub url: Vec<String>,
+
+    /// Read URLs from FILE, one per line; `-` is standard input. Standard
+    /// input is also read when no URL is given and it is a pipe or a file.
+    #[arg(short = 'f', long = "url-file", value_name = "FILE")]
+    pub url_file: Option<PathBuf>,
+
+    /// Resolve every input against this base URL (relative references).
+    #[arg(long, value_name = "URL")]
+    pub base: Option<String>,
+
+    /// Output this format for each URL: {component} or [component], with
+    /// the prefixes url: default: puny: idn: strict: must:, {query:KEY},
+    /// {query-all:KEY}, and \n \t \r \\ \{ \[.
+    #[arg(short = 'g', long, value_name = "FORMAT", allow_hyphen_values = true)]
+    pub get: Option<String>,
+
+    /// Output a JSON array of objects with url, parts and params (trurl's shape).
+    #[arg(long)]
+    pub json: bool,
+
+    /// Output one JSON object per input record: line, offset, input, the
+    /// URL Standard's components, or the error.
+    #[arg(long)]
+    pub jsonl: bool,
+
+    /// Output CSV, a header and one row per record (see --fields).
+    #[arg(long)]
+    pub csv: bool,
+
+    /// Output tab-separated values, a header and one row per record.
+    #[arg(long)]
+    pub tsv: bool,
+
+    /// Comma-separated fields for --jsonl, --csv and --tsv: component names
+    /// (here `host` is the URL Standard's, with the port) and line, offset,
+    /// input, error.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub fields: Vec<String>,
+
+    /// Output the href with the offsets of its components drawn under it.
+    #[arg(long)]
+    pub diagram: bool,
+
+    /// Set a component: COMP=VALUE (VALUE is percent-encoded), COMP:=VALUE
+    /// (already encoded), COMP?=VALUE (only when absent).
+    #[arg(
+        short = 's',
+        long,
+        value_name = "COMP=VALUE",
+        allow_hyphen_values = true
+    )]
+    pub set: Vec<String>,
+
+    /// Append a path segment (path=SEG) or a query pair (query=NAME=VALUE).
+    #[arg(
+        short = 'a',
+        long,
+        value_name = "COMP=DATA",
+        allow_hyphen_values = true
+    )]
+    pub append: Vec<String>,
+
+    /// Output the URL once for each of the space-separated ITEMS set as COMP.
+    #[arg(long, value_name = "COMP=ITEMS", allow_hyphen_values = true)]
+    pub iterate: Vec<String>,
+
+    /// Resolve this URL against each input (follow a redirect).
+    #[arg(long, value_name = "URL", allow_hyphen_values = true)]
+    pub redirect: Option<String>,
+
+    /// Sort the query pairs, case-insensitively.
+    #[arg(long)]
+    pub sort_query: bool,
+
+    /// Remove query pairs named WHAT, or starting with WHAT when it ends
+    /// in `*` (`\*` for a literal star).
+    #[arg(long, value_name = "WHAT", allow_hyphen_values = true)]
+    pub qtrim: Vec<String>,
+
+    /// Deprecated form of --qtrim: query=WHAT.
+    #[arg(
+        long,
+        value_name = "COMP=WHAT",
+        hide = true,
+        allow_hyphen_values = true
+    )]
+    pub trim: Vec<String>,
+
+    /// Replace the value of the query pair NAME (NAME=VALUE or NAME).
+    #[arg(long, value_name = "DATA", allow_hyphen_values = true)]
+    pub replace: Vec<String>,
+
+    /// Like --replace, and append the pair when there is none to replace.
+    #[arg(
+        long,
+        value_name = "DATA",
+        alias = "force-replace",
+        allow_hyphen_values = true
+    )]
+    pub replace_append: Vec<String>,
+
+    /// The one character that separates query pairs (default `&`).
+    #[arg(long, value_name = "C", allow_hyphen_values = true)]
+    pub query_separator: Option<String>,
+
+    /// Show the scheme's default port when the URL has none.
+    #[arg(long)]
+    pub default_port: bool,
+
+    /// Accepted for trurl compatibility; the URL Standard always drops a
+    /// special scheme's default port.
+    #[arg(long)]
+    pub keep_port: bool,
+
+    /// Output hosts in punycode (the URL Standard's hosts always are).
+    #[arg(long, conflicts_with = "as_idn")]
+    pub punycode: bool,
+
+    /// Output punycode hosts as Unicode (International Domain Names).
+    #[arg(long)]
+    pub as_idn: bool,
+
+    /// Output components percent-encoded in --get and --json.
+    #[arg(long)]
+    pub urlencode: bool,
+
+    /// Stop at the first input that does not parse, with exit code 9.
+    #[arg(long)]
+    pub verify: bool,
+
+    /// Suppress notes, warnings and the summary (failures are still reported).
+    #[arg(long)]
+    pub quiet: bool,
+
+    /// Accepted for trurl compatibility: the URL Standard percent-encodes
+    /// spaces in paths, queries and fragments anyway.
+    #[arg(long)]
+    pub accept_space: bool,
+
+    /// Accepted for trurl compatibility: schemes are never guessed unless
+    /// --compat=trurl.
+    #[arg(long)]
+    pub no_guess_scheme: bool,
+
+    /// Only accept the URL schemes libcurl supports.
+    #[arg(long)]
+    pub curl: bool,
+
+    /// `trurl`: guess a missing scheme from the host, as libcurl does, and
+    /// give a URL with a host at least the path `/`.
+    #[arg(long, value_enum, value_name = "MODE", default_value = "whatwg")]
+    pub compat: Compat,
+
+    /// The document encoding for queries of special URLs (an Encoding
+    /// Standard label, like windows-1252 or shift_jis).
+    #[arg(long, value_name = "LABEL")]
+    pub encoding: Option<String>,
+
+    /// What a record that fails outputs: an empty line (keeps the output
+    /// aligned with the input), nothing, the input as it is, or stop.
+    #[arg(long, value_enum, value_name = "MODE", default_value = "empty")]
+    pub on_error: OnError,
+
+    /// Exit 0 even when records failed.
+    #[arg(long)]
+    pub allow_errors: bool,
+
+    /// Fail lines longer than N bytes as TooLong without keeping them in
+    /// memory (by default a line may be of any length).
+    #[arg(long, value_name = "N")]
+    pub max_line: Option<usize>,
+
+    /// Replace invalid UTF-8 with U+FFFD instead of failing the record.
+    #[arg(long)]
+    pub lossy: bool,
+
+    /// Parse on N threads; the output keeps the input order.
+    #[arg(short = 'j', long, value_name = "N", default_value_t = 1)]
+    pub jobs: usize,
+
+    /// Output each distinct record once.
+    #[arg(long)]
+    pub unique: bool,
+
+    /// Output only the records that parse.
+    #[arg(long, conflicts_with = "invalid")]
+    pub valid: bool,
+
+    /// Output only the records that fail (their input, in text formats).
+    #[arg(long)]
+    pub invalid: bool,
+
+    /// Output only the number of records that would be output.
+    #[arg(long)]
+    pub count: bool,
+
+    /// Time the run without writing the records, and report URLs/s and MB/s.
+    #[arg(long)]
+    pub benchmark: bool,
+
+    /// Never show the progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+
+    /// Show the version.
+    #[arg(short = 'v', long, action = ArgAction::Version)]
+    pub version: Option<bool>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Print a shell completion script.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff).
+    Man,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compat {
+    Whatwg,
+    Trurl,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnError {
+    Empty,
+    Skip,
+    Input,
+    Fail,
+}
+
+/// The parsed command line, with the URL arguments (positional and
+/// `--url`) merged in command-line order.
+#[derive(Debug)]
+pub struct Parsed {
+    pub cli: Cli,
+    pub inputs: Vec<String>,
+}
+
+/// What to do instead of running: print this and exit with this code.
+#[derive(Debug)]
+pub struct Early {
+    pub code: u8,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+pub fn command() -> clap::Command {
+    Cli::command().version(env!("CARGO_PKG_VERSION"))
+}
+
+pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Parsed, Early> {
+    let matches = command().try_get_matches_from(args).map_err(clap_error)?;
+    let mut cli = Cli::from_arg_matches(&matches).map_err(clap_error)?;
+    let mut ordered: Vec<(usize, String)> = Vec::new();
+    for id in ["urls", "url"] {
+        if let (Some(idx), Some(vals)) = (matches.indices_of(id), matches.get_many::<String>(id)) {
+            ordered.extend(idx.zip(vals.cloned()));
+        }
+    }
+    ordered.sort_by_key(|(i, _)| *i);
+    cli.urls.clear();
+    cli.url.clear();
+    Ok(Parsed {
+        cli,
+        inputs: ordered.into_iter().map(|(_, u)| u).collect(),
+    })
+}
+
+/// clap's errors with trurl's exit codes: a missing argument is 3 (12 for
+/// --replace), any other mistake 4; help and version go to stdout with 0.
+fn clap_error(e: clap::Error) -> Early {
+    let text = e.render().to_string();
+    let code = match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            return Early {
+                code: 0,
+                stdout: text,
+                stderr: String::new(),
+            }
+        }
+        ErrorKind::InvalidValue if missing_value(&e) => {
+            let arg = match e.get(ContextKind::InvalidArg) {
+                Some(ContextValue::String(a)) => a.as_str(),
+                _ => "",
+            };
+            if arg.starts_with("--replace") {
+                return Early {
+                    code: exit::REPLACE,
+                    stdout: String::new(),
+                    stderr: "weburl error: No data passed to replace component\n\
+                             weburl error: Try weburl -h for help\n"
+                        .into(),
+                };
+            } else {
+                exit::ARG
+            }
+        }
+        _ => exit::FLAG,
+    };
+    Early {
+        code,
+        stdout: String::new(),
+        stderr: text,
+    }
+}
+
+fn missing_value(e: &clap::Error) -> bool {
+    matches!(e.get(ContextKind::InvalidValue), Some(ContextValue::String(v)) if v.is_empty())
+}
+
+/// `weburl completions SHELL` and `weburl man`. Rendered in memory first:
+/// the generators panic when their writer fails (a closed pipe).
+pub fn run_subcommand(cmd: &Command) -> std::io::Result<()> {
+    let mut buf = Vec::new();
+    match cmd {
+        Command::Completions { shell } => {
+            clap_complete::generate(*shell, &mut command(), "weburl", &mut buf)
+        }
+        Command::Man => clap_mangen::Man::new(command()).render(&mut buf)?,
+    }
+    match std::io::stdout().lock().write_all(&buf) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e),
+        _ => Ok(()),
+    }
+}

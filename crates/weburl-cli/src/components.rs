@@ -1,0 +1,303 @@
+//! URL components by name, trurl's and the URL Standard's, and their values.
+//!
+//! trurl's names (`url scheme user password options host port path query
+//! fragment zoneid`) behave as in trurl: shown percent-decoded unless asked
+//! for encoded, `host` without the port. The URL Standard's names (`href
+//! protocol username hostname pathname search hash origin`) give exactly
+//! what the JavaScript URL object's getter of that name returns. `password`
+//! and `port` mean the same in both; `host` is trurl's here, and the URL
+//! Standard's (with the port) in `--fields`.
+
+use std::borrow::Cow;
+
+use weburl::percent_encoding::percent_decode;
+use weburl::{domain_to_unicode, Url};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Comp {
+    Url,
+    Href,
+    Scheme,
+    Protocol,
+    User,
+    Username,
+    Password,
+    Options,
+    Host,
+    Hostname,
+    Port,
+    Path,
+    Pathname,
+    Query,
+    Search,
+    Fragment,
+    Hash,
+    Zoneid,
+    Origin,
+    /// The URL Standard's `host` (hostname and port); only `--fields` names it.
+    WhatwgHost,
+}
+
+/// trurl's component names, in trurl's order (the `--json` parts order).
+pub const TRURL_PARTS: [Comp; 10] = [
+    Comp::Scheme,
+    Comp::User,
+    Comp::Password,
+    Comp::Options,
+    Comp::Host,
+    Comp::Port,
+    Comp::Path,
+    Comp::Query,
+    Comp::Fragment,
+    Comp::Zoneid,
+];
+
+impl Comp {
+    /// A component by its name in `--get` and `--set`.
+    pub fn from_name(name: &str) -> Option<Comp> {
+        Some(match name {
+            "url" => Comp::Url,
+            "href" => Comp::Href,
+            "scheme" => Comp::Scheme,
+            "protocol" => Comp::Protocol,
+            "user" => Comp::User,
+            "username" => Comp::Username,
+            "password" => Comp::Password,
+            "options" => Comp::Options,
+            "host" => Comp::Host,
+            "hostname" => Comp::Hostname,
+            "port" => Comp::Port,
+            "path" => Comp::Path,
+            "pathname" => Comp::Pathname,
+            "query" => Comp::Query,
+            "search" => Comp::Search,
+            "fragment" => Comp::Fragment,
+            "hash" => Comp::Hash,
+            "zoneid" => Comp::Zoneid,
+            "origin" => Comp::Origin,
+            _ => return None,
+        })
+    }
+
+    /// A component by its name in `--fields`, where names are the URL
+    /// Standard's first: `host` includes the port there.
+    pub fn from_field_name(name: &str) -> Option<Comp> {
+        match name {
+            "host" => Some(Comp::WhatwgHost),
+            _ => Comp::from_name(name),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Comp::Url => "url",
+            Comp::Href => "href",
+            Comp::Scheme => "scheme",
+            Comp::Protocol => "protocol",
+            Comp::User => "user",
+            Comp::Username => "username",
+            Comp::Password => "password",
+            Comp::Options => "options",
+            Comp::Host | Comp::WhatwgHost => "host",
+            Comp::Hostname => "hostname",
+            Comp::Port => "port",
+            Comp::Path => "path",
+            Comp::Pathname => "pathname",
+            Comp::Query => "query",
+            Comp::Search => "search",
+            Comp::Fragment => "fragment",
+            Comp::Hash => "hash",
+            Comp::Zoneid => "zoneid",
+            Comp::Origin => "origin",
+        }
+    }
+
+    /// Components that are the same thing under two names, so that
+    /// `--set user=a --set username=b` counts as setting one twice.
+    pub fn slot(self) -> Comp {
+        match self {
+            Comp::Href => Comp::Url,
+            Comp::Protocol => Comp::Scheme,
+            Comp::Username => Comp::User,
+            Comp::Hostname | Comp::WhatwgHost => Comp::Host,
+            Comp::Pathname => Comp::Path,
+            Comp::Search => Comp::Query,
+            Comp::Hash => Comp::Fragment,
+            other => other,
+        }
+    }
+
+    /// Whether the value is percent-decoded for display (trurl's names).
+    pub fn decodes(self) -> bool {
+        matches!(
+            self,
+            Comp::User | Comp::Password | Comp::Host | Comp::Path | Comp::Query | Comp::Fragment
+        )
+    }
+}
+
+/// How a value is shown: trurl's modifiers and the matching options.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mods {
+    /// `url:` or `--urlencode`: leave percent-encoding as it is.
+    pub encoded: bool,
+    /// `default:` or `--default-port`: show the scheme's default port.
+    pub default_port: bool,
+    /// `idn:` or `--as-idn`: punycode labels back to Unicode.
+    pub idn: bool,
+}
+
+/// The scheme's default port: the URL Standard's, and for other schemes
+/// the one libcurl (and so trurl) knows. Only shown, never stored: the URL
+/// Standard drops a special scheme's default port and keeps every other.
+pub fn default_port(url: &Url) -> Option<u16> {
+    if let Some(port) = url.scheme_kind().default_port() {
+        return Some(port);
+    }
+    Some(match url.scheme() {
+        "dict" => 2628,
+        "ftps" => 990,
+        "gopher" | "gophers" => 70,
+        "imap" => 143,
+        "imaps" => 993,
+        "ldap" => 389,
+        "ldaps" => 636,
+        "mqtt" => 1883,
+        "pop3" => 110,
+        "pop3s" => 995,
+        "rtmp" => 1935,
+        "rtsp" => 554,
+        "scp" | "sftp" => 22,
+        "smb" | "smbs" => 445,
+        "smtp" => 25,
+        "smtps" => 465,
+        "telnet" => 23,
+        "tftp" => 69,
+        _ => return None,
+    })
+}
+
+/// Where the hostname starts in the href (only meaningful with a host).
+fn host_start(url: &Url) -> usize {
+    let mut at = url.protocol().len() + 2;
+    if url.includes_credentials() {
+        at += url.username().len() + 1;
+        if !url.password().is_empty() {
+            at += url.password().len() + 1;
+        }
+    }
+    at
+}
+
+/// The href as shown: with the hostname in Unicode (`idn`) and the default
+/// port written out (`default_port`) when asked; borrowed otherwise.
+pub fn href(url: &Url, mods: Mods) -> Cow<'_, str> {
+    let href = url.href();
+    if !url.has_host() || !(mods.idn || mods.default_port) {
+        return Cow::Borrowed(href);
+    }
+    let hostname = url.hostname();
+    let unicode = if mods.idn {
+        domain_to_unicode(hostname)
+    } else {
+        Cow::Borrowed(hostname)
+    };
+    let port = if mods.default_port && url.port().is_empty() {
+        default_port(url)
+    } else {
+        None
+    };
+    if matches!(unicode, Cow::Borrowed(_)) && port.is_none() {
+        return Cow::Borrowed(href);
+    }
+    let start = host_start(url);
+    let end = start + hostname.len();
+    let mut out = String::with_capacity(href.len() + 16);
+    out.push_str(&href[..start]);
+    out.push_str(&unicode);
+    if let Some(port) = port {
+        out.push(':');
+        out.push_str(&port.to_string());
+    }
+    out.push_str(&href[end..]);
+    Cow::Owned(out)
+}
+
+/// Why a component could not be shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueError {
+    /// The component is absent (for `must:`).
+    Missing,
+    /// Percent-decoding gives a NUL byte, which text output cannot carry.
+    DecodeNul,
+}
+
+/// The component's value as stored (percent-encoded) and whether it is
+/// present: trurl tells an absent query from an empty one.
+pub fn raw(url: &Url, comp: Comp) -> (Cow<'_, str>, bool) {
+    let b = Cow::Borrowed;
+    match comp {
+        Comp::Url | Comp::Href => (b(url.href()), true),
+        Comp::Scheme => (b(url.scheme()), true),
+        Comp::Protocol => (b(url.protocol()), true),
+        Comp::User | Comp::Username => (b(url.username()), !url.username().is_empty()),
+        Comp::Password => (b(url.password()), !url.password().is_empty()),
+        Comp::Options | Comp::Zoneid => (b(""), false),
+        Comp::Host | Comp::Hostname => (b(url.hostname()), url.has_host()),
+        Comp::WhatwgHost => (b(url.host()), url.has_host()),
+        Comp::Port => (b(url.port()), !url.port().is_empty()),
+        Comp::Path | Comp::Pathname => (b(url.pathname()), true),
+        Comp::Query => match url.query() {
+            Some(q) => (b(q), true),
+            None => (b(""), false),
+        },
+        Comp::Search => (b(url.search()), !url.search().is_empty()),
+        Comp::Fragment => match url.fragment() {
+            Some(f) => (b(f), true),
+            None => (b(""), false),
+        },
+        Comp::Hash => (b(url.hash()), !url.hash().is_empty()),
+        Comp::Origin => (Cow::Owned(url.origin().to_string()), true),
+    }
+}
+
+/// The component's value as `--get` and `--json` show it, as bytes:
+/// decoding may give bytes that are not UTF-8, and text output keeps them.
+///
+/// `must` makes an absent component an error; a decoded NUL is an error the
+/// caller turns into a warning or, with `strict:`, a failure.
+pub fn value(url: &Url, comp: Comp, mods: Mods, must: bool) -> Result<Cow<'_, [u8]>, ValueError> {
+    let (raw, present) = match comp {
+        Comp::Url | Comp::Href => (href(url, mods), true),
+        Comp::Host | Comp::Hostname if mods.idn && url.has_host() => {
+            (domain_to_unicode(url.hostname()), true)
+        }
+        Comp::Port if mods.default_port && url.port().is_empty() => match default_port(url) {
+            Some(port) => (Cow::Owned(port.to_string()), true),
+            None => (Cow::Borrowed(""), false),
+        },
+        Comp::Origin if mods.idn => (Cow::Owned(url.origin().unicode_serialization()), true),
+        _ => raw(url, comp),
+    };
+    if must && !present {
+        return Err(ValueError::Missing);
+    }
+    if mods.encoded || !comp.decodes() {
+        return Ok(cow_bytes(raw));
+    }
+    let decoded = match raw {
+        Cow::Borrowed(s) => percent_decode(s.as_bytes()),
+        Cow::Owned(s) => Cow::Owned(percent_decode(s.as_bytes()).into_owned()),
+    };
+    if decoded.contains(&0) {
+        return Err(ValueError::DecodeNul);
+    }
+    Ok(decoded)
+}
+
+fn cow_bytes(s: Cow<'_, str>) -> Cow<'_, [u8]> {
+    match s {
+        Cow::Borrowed(s) => Cow::Borrowed(s.as_bytes()),
+        Cow::Owned(s) => Cow::Owned(s.into_bytes()),
+    }
+}

@@ -1,0 +1,649 @@
+//! `--set`, `--iterate`, `--append`, `--redirect` and the query operations
+//! (`--qtrim`, `--replace`, `--replace-append`, `--sort-query`), applied in
+//! trurl's order: redirect, sets, iterated sets, path appends, then trim,
+//! replace, query appends and sort.
+//!
+//! Every change goes through the URL Standard's setters, so the result is a
+//! URL the parser would give. A setter that refuses a value leaves the URL
+//! as it was and the refusal is reported as a note, as trurl does.
+
+use std::borrow::Cow;
+
+use weburl::percent_encoding::{percent_encode, EncodeSet};
+use weburl::{SetterError, Url};
+
+use crate::components::Comp;
+use crate::query;
+
+/// A command-line mistake in an edit option, with trurl's exit code.
+#[derive(Debug)]
+pub struct EditError {
+    pub code: u8,
+    pub msg: String,
+}
+
+fn fail(code: u8, msg: String) -> EditError {
+    EditError { code, msg }
+}
+
+/// trurl's exit codes for the edit options.
+pub const EXIT_APPEND: u8 = 2;
+pub const EXIT_SET: u8 = 5;
+pub const EXIT_TRIM: u8 = 8;
+pub const EXIT_ITER: u8 = 11;
+pub const EXIT_REPLACE: u8 = 12;
+
+#[derive(Debug, Clone)]
+pub struct SetOp {
+    pub comp: Comp,
+    pub value: String,
+    /// `=`: the value is taken literally and percent-encoded; `:=`: it is
+    /// already encoded.
+    pub encode: bool,
+    /// `?=`: only when the component is not already there.
+    pub only_if_absent: bool,
+}
+
+#[derive(Debug)]
+struct IterOp {
+    comp: Comp,
+    encode: bool,
+    values: Vec<String>,
+}
+
+#[derive(Debug)]
+struct Trim {
+    /// The decoded name, or its prefix when `prefix`.
+    name: Vec<u8>,
+    prefix: bool,
+}
+
+#[derive(Debug)]
+struct Replace {
+    name: Vec<u8>,
+    pair: String,
+}
+
+/// Every edit asked for on the command line, checked.
+#[derive(Debug, Default)]
+pub struct Edits {
+    pub sets: Vec<SetOp>,
+    iterate: Vec<IterOp>,
+    append_path: Vec<String>,
+    append_query: Vec<String>,
+    trims: Vec<Trim>,
+    replaces: Vec<Replace>,
+    replace_append: bool,
+    sort_query: bool,
+    pub qsep: u8,
+    redirect: Option<String>,
+}
+
+/// The raw edit options, as given.
+#[derive(Debug, Default)]
+pub struct EditArgs<'a> {
+    pub set: &'a [String],
+    pub iterate: &'a [String],
+    pub append: &'a [String],
+    pub qtrim: &'a [String],
+    pub trim: &'a [String],
+    pub replace: &'a [String],
+    pub replace_append: &'a [String],
+    pub sort_query: bool,
+    pub qsep: u8,
+    pub redirect: Option<&'a str>,
+}
+
+impl Edits {
+    pub fn new(args: &EditArgs<'_>) -> Result<Edits, EditError> {
+        let mut edits = Edits {
+            qsep: args.qsep,
+            sort_query: args.sort_query,
+            redirect: args.redirect.map(str::to_owned),
+            ..Edits::default()
+        };
+        let mut set_slots = Vec::new();
+        for s in args.set {
+            let op = parse_set(s)?;
+            if set_slots.contains(&op.comp.slot()) {
+                return Err(fail(
+                    EXIT_SET,
+                    format!("duplicate --set for component {}", op.comp.name()),
+                ));
+            }
+            set_slots.push(op.comp.slot());
+            edits.sets.push(op);
+        }
+        let mut iter_slots = Vec::new();
+        for it in args.iterate {
+            let (name, items) = it
+                .split_once('=')
+                .ok_or_else(|| fail(EXIT_ITER, "wrong iterate syntax".into()))?;
+            let (name, encode) = match name.strip_suffix(':') {
+                Some(n) => (n, false),
+                None => (name, true),
+            };
+            let comp = Comp::from_name(name)
+                .filter(|c| settable(*c))
+                .ok_or_else(|| fail(EXIT_ITER, "bad component for iterate".into()))?;
+            if iter_slots.contains(&comp.slot()) {
+                return Err(fail(
+                    EXIT_ITER,
+                    format!("duplicate component for iterate: {}", comp.name()),
+                ));
+            }
+            if set_slots.contains(&comp.slot()) {
+                return Err(fail(
+                    EXIT_ITER,
+                    format!(
+                        "duplicate --iterate and --set for component {}",
+                        comp.name()
+                    ),
+                ));
+            }
+            iter_slots.push(comp.slot());
+            edits.iterate.push(IterOp {
+                comp,
+                encode,
+                values: items.split(' ').map(str::to_owned).collect(),
+            });
+        }
+        for a in args.append {
+            if let Some(seg) = a.strip_prefix("path=") {
+                edits
+                    .append_path
+                    .push(percent_encode(seg, EncodeSet::COMPONENT).into_owned());
+            } else if let Some(q) = a.strip_prefix("query=") {
+                edits.append_query.push(query::encode_assignment(q));
+            } else {
+                return Err(fail(
+                    EXIT_APPEND,
+                    format!("--append unsupported component: {a}"),
+                ));
+            }
+        }
+        for t in args.trim {
+            let what = t
+                .strip_prefix("query=")
+                .ok_or_else(|| fail(EXIT_TRIM, format!("Unsupported trim component: {t}")))?;
+            edits.trims.push(trim_pattern(what));
+        }
+        edits
+            .trims
+            .extend(args.qtrim.iter().map(|t| trim_pattern(t)));
+        for (list, append) in [(args.replace, false), (args.replace_append, true)] {
+            for r in list {
+                if r.is_empty() {
+                    return Err(fail(
+                        EXIT_REPLACE,
+                        "No data passed to replace component".into(),
+                    ));
+                }
+                let pair = query::encode_assignment(r);
+                let name = query::decoded_name(&pair).into_owned();
+                edits.replaces.push(Replace { name, pair });
+                edits.replace_append |= append;
+            }
+        }
+        Ok(edits)
+    }
+
+    /// Whether there is nothing to do, so the parsed URL is output as it is.
+    pub fn is_empty(&self) -> bool {
+        self.sets.is_empty()
+            && self.iterate.is_empty()
+            && self.append_path.is_empty()
+            && !self.edits_query()
+            && self.redirect.is_none()
+    }
+
+    fn edits_query(&self) -> bool {
+        !self.append_query.is_empty()
+            || !self.trims.is_empty()
+            || !self.replaces.is_empty()
+            || self.sort_query
+    }
+
+    /// Applies the edits to `url` and calls `emit` with each result: one,
+    /// or one for each combination of `--iterate` values, the first
+    /// `--iterate` varying slowest. `note` receives setter refusals.
+    pub fn apply(
+        &self,
+        url: &Url,
+        note: &mut dyn FnMut(String),
+        emit: &mut dyn FnMut(&Url),
+    ) -> Result<(), weburl::ParseError> {
+        let mut base = match &self.redirect {
+            Some(r) => url.join(r)?,
+            None => url.clone(),
+        };
+        for op in &self.sets {
+            apply_set(&mut base, op, note);
+        }
+        if self.iterate.is_empty() {
+            self.finish(&mut base, note);
+            emit(&base);
+            return Ok(());
+        }
+        let mut index = vec![0usize; self.iterate.len()];
+        loop {
+            let mut u = base.clone();
+            for (it, &i) in self.iterate.iter().zip(&index) {
+                let op = SetOp {
+                    comp: it.comp,
+                    value: it.values[i].clone(),
+                    encode: it.encode,
+                    only_if_absent: false,
+                };
+                apply_set(&mut u, &op, note);
+            }
+            self.finish(&mut u, note);
+            emit(&u);
+            // Odometer: the last --iterate turns fastest.
+            let mut k = self.iterate.len();
+            loop {
+                if k == 0 {
+                    return Ok(());
+                }
+                k -= 1;
+                index[k] += 1;
+                if index[k] < self.iterate[k].values.len() {
+                    break;
+                }
+                index[k] = 0;
+            }
+        }
+    }
+
+    /// Path appends, then the query operations.
+    fn finish(&self, url: &mut Url, note: &mut dyn FnMut(String)) {
+        if !self.append_path.is_empty() {
+            if url.has_opaque_path() {
+                note(format!(
+                    "cannot append to the path of {}: it is opaque",
+                    url.href()
+                ));
+            } else {
+                let mut path = url.pathname().to_owned();
+                for seg in &self.append_path {
+                    if !path.ends_with('/') {
+                        path.push('/');
+                    }
+                    path.push_str(seg);
+                }
+                if let Err(e) = url.set_pathname(&path) {
+                    note(format!("Error setting path: {e}"));
+                }
+            }
+        }
+        if self.edits_query() {
+            self.edit_query(url, note);
+        }
+    }
+
+    fn edit_query(&self, url: &mut Url, note: &mut dyn FnMut(String)) {
+        let q = url.query().unwrap_or("");
+        let mut pairs: Vec<Cow<'_, str>> = query::pairs(q, self.qsep).map(Cow::Borrowed).collect();
+        if !self.trims.is_empty() {
+            pairs.retain(|p| {
+                let name = query::decoded_name(p);
+                !self.trims.iter().any(|t| t.matches(&name))
+            });
+        }
+        for r in &self.replaces {
+            let mut replaced = false;
+            pairs.retain_mut(|p| {
+                if *query::decoded_name(p) != *r.name {
+                    return true;
+                }
+                if replaced {
+                    return false;
+                }
+                replaced = true;
+                *p = Cow::Owned(r.pair.clone());
+                true
+            });
+            if !replaced && self.replace_append {
+                pairs.push(Cow::Owned(r.pair.clone()));
+            }
+        }
+        pairs.extend(self.append_query.iter().map(|p| Cow::Borrowed(p.as_str())));
+        if self.sort_query {
+            // Case-insensitive, stable: pairs that compare equal keep their order.
+            pairs.sort_by(|a, b| {
+                a.bytes()
+                    .map(|c| c.to_ascii_lowercase())
+                    .cmp(b.bytes().map(|c| c.to_ascii_lowercase()))
+            });
+        }
+        let sep = [self.qsep];
+        let sep = std::str::from_utf8(&sep).unwrap_or("&");
+        let joined = pairs.join(sep);
+        if let Err(e) = url.set_search(&joined) {
+            note(format!("Error setting query: {e}"));
+        }
+    }
+}
+
+impl Trim {
+    fn matches(&self, name: &[u8]) -> bool {
+        if self.prefix {
+            name.len() >= self.name.len()
+                && name[..self.name.len()].eq_ignore_ascii_case(&self.name)
+        } else {
+            name.eq_ignore_ascii_case(&self.name)
+        }
+    }
+}
+
+/// `name`, `prefix*`, or `name\*` for a literal trailing `*`.
+fn trim_pattern(what: &str) -> Trim {
+    if let Some(lit) = what.strip_suffix("\\*") {
+        let mut name = lit.as_bytes().to_vec();
+        name.push(b'*');
+        return Trim {
+            name,
+            prefix: false,
+        };
+    }
+    match what.strip_suffix('*') {
+        Some(p) => Trim {
+            name: p.as_bytes().to_vec(),
+            prefix: true,
+        },
+        None => Trim {
+            name: what.as_bytes().to_vec(),
+            prefix: false,
+        },
+    }
+}
+
+/// Whether `--set` and `--iterate` can change `comp`.
+fn settable(comp: Comp) -> bool {
+    !matches!(comp, Comp::Options | Comp::Zoneid | Comp::Origin)
+}
+
+/// `comp=value`, `comp:=value`, `comp?=value` or `comp?:=value`.
+pub fn parse_set(s: &str) -> Result<SetOp, EditError> {
+    let eq = s
+        .find('=')
+        .filter(|&i| i > 0)
+        .ok_or_else(|| fail(EXIT_SET, format!("invalid --set syntax: {s}")))?;
+    let (mut name, value) = (&s[..eq], &s[eq + 1..]);
+    let (mut encode, mut only_if_absent) = (true, false);
+    // The markers stand between the name and "=", in either order.
+    while name.len() > 1 {
+        if let Some(n) = name.strip_suffix(':') {
+            encode = false;
+            name = n;
+        } else if let Some(n) = name.strip_suffix('?') {
+            only_if_absent = true;
+            name = n;
+        } else {
+            break;
+        }
+    }
+    let comp = Comp::from_name(name)
+        .ok_or_else(|| fail(EXIT_SET, format!("unknown component: {name}")))?;
+    if !settable(comp) {
+        return Err(fail(
+            EXIT_SET,
+            format!("the URL Standard has no settable {} component", comp.name()),
+        ));
+    }
+    Ok(SetOp {
+        comp,
+        value: value.to_owned(),
+        encode,
+        only_if_absent,
+    })
+}
+
+/// Whether the component is there, for `?=`.
+fn is_present(url: &Url, comp: Comp) -> bool {
+    match comp.slot() {
+        Comp::Url | Comp::Scheme => true,
+        Comp::User => !url.username().is_empty(),
+        Comp::Password => !url.password().is_empty(),
+        Comp::Host => url.has_host() && !url.hostname().is_empty(),
+        Comp::Port => !url.port().is_empty(),
+        Comp::Path => !matches!(url.pathname(), "" | "/"),
+        Comp::Query => url.query().is_some(),
+        Comp::Fragment => url.fragment().is_some(),
+        _ => false,
+    }
+}
+
+/// The value as typed, percent-encoded so that it stays what was typed:
+/// `%` included. The path keeps its slashes; scheme, host and port are
+/// never encoded.
+fn encode_value(comp: Comp, value: &str) -> Cow<'_, str> {
+    match comp.slot() {
+        Comp::User | Comp::Password | Comp::Query | Comp::Fragment => {
+            percent_encode(value, EncodeSet::COMPONENT)
+        }
+        Comp::Path => {
+            let segs: Vec<Cow<'_, str>> = value
+                .split('/')
+                .map(|s| percent_encode(s, EncodeSet::COMPONENT))
+                .collect();
+            if segs.iter().all(|s| matches!(s, Cow::Borrowed(_))) {
+                Cow::Borrowed(value)
+            } else {
+                Cow::Owned(segs.join("/"))
+            }
+        }
+        _ => Cow::Borrowed(value),
+    }
+}
+
+pub fn apply_set(url: &mut Url, op: &SetOp, note: &mut dyn FnMut(String)) {
+    if op.only_if_absent && is_present(url, op.comp) {
+        return;
+    }
+    let value = if op.encode {
+        encode_value(op.comp, &op.value)
+    } else {
+        Cow::Borrowed(op.value.as_str())
+    };
+    let result = match op.comp {
+        Comp::Url | Comp::Href => url.set_href(&value).map_err(SetterError::from),
+        Comp::Scheme => set_scheme(url, &value),
+        Comp::Protocol => url.set_protocol(&value),
+        Comp::User | Comp::Username => url.set_username(&value),
+        Comp::Password => url.set_password(&value),
+        Comp::Host | Comp::WhatwgHost => url.set_host(&value),
+        Comp::Hostname => url.set_hostname(&value),
+        Comp::Port => url.set_port(&value),
+        Comp::Path | Comp::Pathname => url.set_pathname(&value),
+        Comp::Query | Comp::Search => url.set_search(&value),
+        Comp::Fragment | Comp::Hash => url.set_hash(&value),
+        Comp::Options | Comp::Zoneid | Comp::Origin => Ok(()),
+    };
+    if let Err(e) = result {
+        note(format!("Error setting {}: {e}", op.comp.name()));
+    }
+}
+
+/// trurl's `scheme`: the protocol setter, and where the URL Standard's
+/// setter refuses to swap a special scheme for another kind, the URL
+/// written again with the new scheme and parsed.
+fn set_scheme(url: &mut Url, scheme: &str) -> Result<(), SetterError> {
+    match url.set_protocol(scheme) {
+        Err(SetterError::SchemeChangeNotAllowed) => {
+            let scheme = scheme.strip_suffix(':').unwrap_or(scheme);
+            if scheme.is_empty() || scheme.contains([':', '/', '?', '#']) {
+                return Err(SetterError::InvalidScheme);
+            }
+            let rest = &url.href()[url.scheme().len()..];
+            let reparsed = Url::parse(&format!("{scheme}{rest}"))?;
+            if !reparsed.scheme().eq_ignore_ascii_case(scheme) {
+                return Err(SetterError::InvalidScheme);
+            }
+            *url = reparsed;
+            Ok(())
+        }
+        other => other,
+    }
+}
+
+/// The URL to start from when there is no input, only `--set`, as trurl
+/// does: the `url` set, or `scheme://host/` (the record then applies every
+/// set). `None` when there is not enough to make a URL.
+pub fn start_from_sets(sets: &[SetOp]) -> Option<String> {
+    let find = |slot: Comp| sets.iter().find(|s| s.comp.slot() == slot);
+    if let Some(u) = find(Comp::Url) {
+        return Some(u.value.clone());
+    }
+    let (scheme, host) = (find(Comp::Scheme)?, find(Comp::Host)?);
+    let scheme = scheme.value.strip_suffix(':').unwrap_or(&scheme.value);
+    Some(format!("{scheme}://{}/", host.value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn edit(url: &str, args: EditArgs<'_>) -> Vec<String> {
+        let edits = Edits::new(&EditArgs { qsep: b'&', ..args }).unwrap();
+        let url = Url::parse(url).unwrap();
+        let mut out = Vec::new();
+        edits
+            .apply(&url, &mut |_| {}, &mut |u| out.push(u.href().to_owned()))
+            .unwrap();
+        out
+    }
+
+    fn strings(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn set_syntax() {
+        let op = parse_set("port?:=8").unwrap();
+        assert_eq!(
+            (op.comp, op.encode, op.only_if_absent),
+            (Comp::Port, false, true)
+        );
+        let op = parse_set("query:=a=b").unwrap();
+        assert_eq!(
+            (op.comp, op.value.as_str(), op.encode),
+            (Comp::Query, "a=b", false)
+        );
+        assert_eq!(parse_set("=x").unwrap_err().code, EXIT_SET);
+        assert_eq!(parse_set("nope=x").unwrap_err().code, EXIT_SET);
+    }
+
+    #[test]
+    fn sets_encode_unless_told_not_to() {
+        let set = strings(&["query=user=me"]);
+        let got = edit(
+            "https://curl.se/hello",
+            EditArgs {
+                set: &set,
+                ..Default::default()
+            },
+        );
+        assert_eq!(got, ["https://curl.se/hello?user%3Dme"]);
+        let set = strings(&["query:=user=me"]);
+        let got = edit(
+            "https://curl.se/hello",
+            EditArgs {
+                set: &set,
+                ..Default::default()
+            },
+        );
+        assert_eq!(got, ["https://curl.se/hello?user=me"]);
+        let set = strings(&["path=a b/c"]);
+        let got = edit(
+            "https://x/",
+            EditArgs {
+                set: &set,
+                ..Default::default()
+            },
+        );
+        assert_eq!(got, ["https://x/a%20b/c"]);
+    }
+
+    #[test]
+    fn scheme_swaps_by_reparsing() {
+        let set = strings(&["scheme=imap"]);
+        let got = edit(
+            "https://curl.se/a",
+            EditArgs {
+                set: &set,
+                ..Default::default()
+            },
+        );
+        assert_eq!(got, ["imap://curl.se/a"]);
+        let set = strings(&["protocol=imap"]);
+        let got = edit(
+            "https://curl.se/a",
+            EditArgs {
+                set: &set,
+                ..Default::default()
+            },
+        );
+        assert_eq!(got, ["https://curl.se/a"]);
+    }
+
+    #[test]
+    fn iterate_is_an_odometer() {
+        let it = strings(&["scheme=ws wss", "port=81 82"]);
+        let got = edit(
+            "https://curl.se",
+            EditArgs {
+                iterate: &it,
+                ..Default::default()
+            },
+        );
+        assert_eq!(
+            got,
+            [
+                "ws://curl.se:81/",
+                "ws://curl.se:82/",
+                "wss://curl.se:81/",
+                "wss://curl.se:82/"
+            ]
+        );
+    }
+
+    #[test]
+    fn query_operations() {
+        let t = strings(&["utm_*"]);
+        let got = edit(
+            "https://curl.se?search=hey&utm_source=tracker&UTM_x",
+            EditArgs {
+                qtrim: &t,
+                ..Default::default()
+            },
+        );
+        assert_eq!(got, ["https://curl.se/?search=hey"]);
+        let r = strings(&["b=foo"]);
+        let got = edit(
+            "https://example.com?a=123&b=321&b=987",
+            EditArgs {
+                replace: &r,
+                ..Default::default()
+            },
+        );
+        assert_eq!(got, ["https://example.com/?a=123&b=foo"]);
+        let got = edit(
+            "https://example.com?b=1&a=2&&",
+            EditArgs {
+                sort_query: true,
+                ..Default::default()
+            },
+        );
+        assert_eq!(got, ["https://example.com/?a=2&b=1"]);
+        let a = strings(&["query=q=a b", "path=c d"]);
+        let got = edit(
+            "https://e.com/x?y",
+            EditArgs {
+                append: &a,
+                ..Default::default()
+            },
+        );
+        assert_eq!(got, ["https://e.com/x/c%20d?y&q=a+b"]);
+    }
+}
