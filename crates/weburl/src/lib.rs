@@ -70,3 +70,15 @@ pub use validation::{is_valid_url_string, ValidationError, ValidationErrorKind, 
 #[doc = include_str!("../../../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// Entry points for the fuzz targets and tests that compare the library's
+/// paths with each other. Not part of the API: no stability promise.
+#[doc(hidden)]
+pub mod __internal {
+    use crate::{ParseError, Url};
+
+    /// The basic URL parser without the fast path for canonical input.
+    pub fn parse_without_fast_path(input: &str) -> Result<Url, ParseError> {
+        crate::parser::parse_general(input, crate::options::default_settings())
+    }
+}

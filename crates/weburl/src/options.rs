@@ -48,6 +48,15 @@ impl std::fmt::Debug for ParseOptions<'_> {
     }
 }
 
+/// The settings of a parse with no options.
+pub(crate) fn default_settings() -> Settings<'static> {
+    Settings {
+        base: None,
+        encoding: UTF_8,
+        max_len: DEFAULT_MAX_LEN,
+    }
+}
+
 /// The largest serialization `u32` offsets can describe.
 pub(crate) const DEFAULT_MAX_LEN: usize = u32::MAX as usize - 1;
 

@@ -278,8 +278,10 @@ impl Url {
 
     /// Sets the host and, when the value has one, the port.
     ///
-    /// As in browsers, a port that does not parse is ignored once the host
-    /// is set: `"example.com:8080x"` sets host and port 8080.
+    /// As in browsers, what follows the port's digits is ignored, and so is
+    /// a port that is empty or out of range: `"example.com:8080x"` sets host
+    /// and port 8080, `"example.com:x"` sets only the host. Such a partial
+    /// use of the value is `Ok`: `Err` always means the URL is unchanged.
     ///
     /// <https://url.spec.whatwg.org/#dom-url-host>
     pub fn set_host(&mut self, value: &str) -> Result<(), SetterError> {
@@ -345,23 +347,17 @@ impl Url {
             host::parse_into(buffer, !special, &mut host, None)?
         };
         // The port state with a state override: digits up to the first
-        // non-digit; none at all, or out of range, leaves the port as it is
-        // (but the host is set already).
-        let mut result = Ok(());
+        // non-digit. No digits at all, or a number out of range, leave the
+        // port as it is; the host is set all the same, as in browsers.
         let mut new_port = None;
         if let Some(port) = port {
             let digits = port.bytes().take_while(u8::is_ascii_digit).count();
-            match parse_port(&port.as_bytes()[..digits]) {
-                Ok(Some(port)) => {
-                    new_port =
-                        Some((Some(port) != self.scheme_kind().default_port()).then_some(port))
-                }
-                Ok(None) => result = Err(ParseError::PortInvalid.into()),
-                Err(e) => result = Err(e.into()),
+            if let Ok(Some(port)) = parse_port(&port.as_bytes()[..digits]) {
+                new_port = Some((Some(port) != self.scheme_kind().default_port()).then_some(port));
             }
         }
         self.replace_host(kind, &host, new_port)?;
-        result
+        Ok(())
     }
 
     /// Sets the host to `host` (already serialized) and, when `port` is

@@ -41,8 +41,13 @@ pub fn domain_to_unicode(domain: &str) -> Cow<'_, str> {
         return Cow::Borrowed(domain);
     }
     match idna::domain_to_unicode(domain) {
-        (unicode, Ok(())) => Cow::Owned(unicode),
-        (_, Err(_)) => Cow::Borrowed(domain),
+        // UTS #46 validity criterion V4 (a label must not begin with "xn--",
+        // checked on the decoded label) is an error the backend does not
+        // record with hyphen checks off: check it here.
+        (unicode, Ok(())) if !unicode.split('.').any(|label| label.starts_with("xn--")) => {
+            Cow::Owned(unicode)
+        }
+        _ => Cow::Borrowed(domain),
     }
 }
 
@@ -67,6 +72,9 @@ mod tests {
     fn to_unicode_roundtrips_on_errors() {
         assert_eq!(domain_to_unicode("xn--fa-hia.example"), "faß.example");
         assert_eq!(domain_to_unicode("xn--8i7caa"), "xn--8i7caa");
+        // V4: the decoded label would itself start with "xn--".
+        assert_eq!(domain_to_unicode("xn--xn---epa"), "xn--xn---epa");
+        assert_eq!(domain_to_unicode("xn--xn--a--gua.pt"), "xn--xn--a--gua.pt");
         assert_eq!(domain_to_unicode("example.com"), "example.com");
     }
 }
