@@ -1,0 +1,11 @@
+//! Shared code of the fuzz targets.
+//!
+//! `checks` holds every property the targets assert, with no dependency
+//! but `weburl`: `crates/weburl/tests/fuzz_regressions.rs` includes the same
+//! file to replay the minimized inputs under `regressions/`. `ada_compare`
+//! adds the comparison with ada for the `differential` target, and
+//! `divergences` the known ada bugs it may meet (`allowed_divergences.md`).
+
+pub mod ada_compare;
+pub mod checks;
+pub mod divergences;
