@@ -1,12 +1,14 @@
 //! The command line: trurl's options and names, the bulk options, and the
-//! `completions` and `man` subcommands. Errors map to trurl's exit codes.
+//! subcommands (`lint`, `links`, `extract`, `data`, `completions`, `man`).
+//! Errors map to trurl's exit codes.
 
 use std::ffi::OsString;
-use std::io::Write;
 use std::path::PathBuf;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{ArgAction, ArgGroup, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+
+use crate::{data, extract, links, lint};
 
 /// trurl's exit codes.
 pub mod exit {
@@ -32,7 +34,8 @@ Exit codes (trurl's numbering):
   9  a URL did not parse (any failed record; at once with --verify)
  10  a problem with --get (bad format, or must:/strict: failed)
  11  a problem with --iterate
- 12  a problem with --replace or --replace-append";
+ 12  a problem with --replace or --replace-append
+The subcommands list their own: weburl SUBCOMMAND --help.";
 
 /// Take URLs apart, edit them and push files of them through the WHATWG
 /// URL parser, exactly as browsers parse, losing nothing.
@@ -181,6 +184,15 @@ pub struct Cli {
     #[arg(long)]
     pub as_idn: bool,
 
+    /// Output the href as an IRI for people to read: the host in Unicode
+    /// unless it could spoof another, percent-encoded UTF-8 in the path,
+    /// query and fragment as characters where that is safe. It applies
+    /// wherever the href is output (the default output, {url} and {href},
+    /// the url of --json, the href and url fields); the other components
+    /// keep their values.
+    #[arg(long, conflicts_with = "diagram")]
+    pub as_iri: bool,
+
     /// Output components percent-encoded in --get and --json.
     #[arg(long)]
     pub urlencode: bool,
@@ -270,6 +282,20 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Show each URL's validation errors under it, and where RFC 3986
+    /// reads it otherwise than the URL Standard.
+    #[command(after_help = lint::EXIT_CODES)]
+    Lint(lint::LintArgs),
+    /// List the links of an HTML page, resolved as a browser resolves them.
+    #[command(after_help = links::EXIT_CODES)]
+    Links(links::LinksArgs),
+    /// Find the URLs in running text, with their byte spans.
+    #[command(after_help = extract::EXIT_CODES)]
+    Extract(extract::ExtractArgs),
+    /// Decode a data: URL: the body to standard output, its MIME type to
+    /// standard error.
+    #[command(after_help = data::EXIT_CODES)]
+    Data(data::DataArgs),
     /// Print a shell completion script.
     Completions {
         #[arg(value_enum)]
@@ -316,6 +342,9 @@ pub fn command() -> clap::Command {
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Parsed, Early> {
     let matches = command().try_get_matches_from(args).map_err(clap_error)?;
     let mut cli = Cli::from_arg_matches(&matches).map_err(clap_error)?;
+    if let Some((name, _)) = matches.subcommand() {
+        main_options_before(name, &matches)?;
+    }
     let mut ordered: Vec<(usize, String)> = Vec::new();
     for id in ["urls", "url"] {
         if let (Some(idx), Some(vals)) = (matches.indices_of(id), matches.get_many::<String>(id)) {
@@ -329,6 +358,29 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Parsed, Early> 
         cli,
         inputs: ordered.into_iter().map(|(_, u)| u).collect(),
     })
+}
+
+/// Refuses main-mode options before a subcommand (`weburl --base X lint
+/// Y`): clap would accept and drop them, and the subcommand would run
+/// without what was asked. Exit code 4, an illegal combination.
+fn main_options_before(name: &str, matches: &clap::ArgMatches) -> Result<(), Early> {
+    let cmd = command();
+    let given = cmd.get_arguments().find(|a| {
+        matches.value_source(a.get_id().as_str()) == Some(clap::parser::ValueSource::CommandLine)
+    });
+    match given {
+        None => Ok(()),
+        Some(arg) => Err(Early {
+            code: exit::FLAG,
+            stdout: String::new(),
+            stderr: format!(
+                "weburl error: --{} is given before the subcommand `{name}`, \
+                 which takes only the options after its name\n\
+                 weburl error: Try weburl {name} -h for help\n",
+                arg.get_long().unwrap_or(arg.get_id().as_str())
+            ),
+        }),
+    }
 }
 
 /// clap's errors with trurl's exit codes: a missing argument is 3 (12 for
@@ -373,18 +425,18 @@ fn missing_value(e: &clap::Error) -> bool {
     matches!(e.get(ContextKind::InvalidValue), Some(ContextValue::String(v)) if v.is_empty())
 }
 
-/// `weburl completions SHELL` and `weburl man`. Rendered in memory first:
-/// the generators panic when their writer fails (a closed pipe).
-pub fn run_subcommand(cmd: &Command) -> std::io::Result<()> {
+/// `weburl completions SHELL`. Rendered in memory: the generator panics
+/// when its writer fails (a closed pipe).
+pub fn completions(shell: clap_complete::Shell) -> Vec<u8> {
     let mut buf = Vec::new();
-    match cmd {
-        Command::Completions { shell } => {
-            clap_complete::generate(*shell, &mut command(), "weburl", &mut buf)
-        }
-        Command::Man => clap_mangen::Man::new(command()).render(&mut buf)?,
-    }
-    match std::io::stdout().lock().write_all(&buf) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e),
-        _ => Ok(()),
-    }
+    clap_complete::generate(shell, &mut command(), "weburl", &mut buf);
+    buf
+}
+
+/// `weburl man`, rendered in memory like the completions.
+pub fn man() -> Vec<u8> {
+    let mut buf = Vec::new();
+    // Rendering into a Vec cannot fail.
+    let _ = clap_mangen::Man::new(command()).render(&mut buf);
+    buf
 }

@@ -10,6 +10,7 @@
 
 use std::borrow::Cow;
 
+use weburl::display::domain_to_display;
 use weburl::percent_encoding::percent_decode;
 use weburl::{domain_to_unicode, Url};
 
@@ -145,6 +146,8 @@ pub struct Mods {
     pub default_port: bool,
     /// `idn:` or `--as-idn`: punycode labels back to Unicode.
     pub idn: bool,
+    /// `--as-iri`: the href as an IRI for people (`Url::to_display_string`).
+    pub iri: bool,
 }
 
 /// The scheme's default port: the URL Standard's, and for other schemes
@@ -189,9 +192,13 @@ fn host_start(url: &Url) -> usize {
     at
 }
 
-/// The href as shown: with the hostname in Unicode (`idn`) and the default
-/// port written out (`default_port`) when asked; borrowed otherwise.
+/// The href as shown: as an IRI (`iri`), or with the hostname in Unicode
+/// (`idn`), and the default port written out (`default_port`) when asked;
+/// borrowed otherwise.
 pub fn href(url: &Url, mods: Mods) -> Cow<'_, str> {
+    if mods.iri {
+        return Cow::Owned(iri(url, mods.default_port));
+    }
     let href = url.href();
     if !url.has_host() || !(mods.idn || mods.default_port) {
         return Cow::Borrowed(href);
@@ -221,6 +228,27 @@ pub fn href(url: &Url, mods: Mods) -> Cow<'_, str> {
     }
     out.push_str(&href[end..]);
     Cow::Owned(out)
+}
+
+/// The href as an IRI (`--as-iri`), with the default port written out when
+/// asked. The display string differs from the href before the path only in
+/// the host, so the port goes where the displayed host ends.
+fn iri(url: &Url, with_default_port: bool) -> String {
+    let mut shown = url.to_display_string();
+    let port = match default_port(url) {
+        Some(p) if with_default_port && url.has_host() && url.port().is_empty() => p,
+        _ => return shown,
+    };
+    let host = match url.domain() {
+        Some(domain) => domain_to_display(domain),
+        None => Cow::Borrowed(url.hostname()),
+    };
+    let start = host_start(url);
+    let end = start + host.len();
+    if shown.get(start..end) == Some(&*host) {
+        shown.insert_str(end, &format!(":{port}"));
+    }
+    shown
 }
 
 /// Why a component could not be shown.

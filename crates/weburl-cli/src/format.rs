@@ -76,6 +76,7 @@ pub struct Defaults {
     pub urlencode: bool,
     pub default_port: bool,
     pub idn: bool,
+    pub iri: bool,
 }
 
 impl Format {
@@ -219,6 +220,7 @@ fn variable(inner: &str, whole: &str, defaults: Defaults) -> Result<Piece, Forma
         encoded: defaults.urlencode,
         default_port: defaults.default_port,
         idn: defaults.idn,
+        iri: defaults.iri,
     };
     let (mut strict, mut must, mut puny, mut idn) = (false, false, false, false);
     let mut rest = inner;

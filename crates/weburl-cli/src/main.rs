@@ -5,15 +5,24 @@
 mod args;
 mod bulk;
 mod components;
+mod data;
 mod edit;
+mod extract;
 mod format;
+mod json;
+mod links;
+mod lint;
 mod output;
 mod query;
 mod record;
 mod run;
+mod stdio;
 
 use std::io::Write;
 use std::process::ExitCode;
+
+use args::Command;
+use run::Fatal;
 
 fn main() -> ExitCode {
     let parsed = match args::parse(std::env::args_os()) {
@@ -25,11 +34,13 @@ fn main() -> ExitCode {
         }
     };
     if let Some(cmd) = &parsed.cli.command {
-        return match args::run_subcommand(cmd) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("weburl error: {e}");
-                ExitCode::FAILURE
+        return match subcommand(cmd) {
+            Ok(code) => ExitCode::from(code),
+            Err(f) => {
+                if !f.msg.is_empty() {
+                    eprintln!("weburl error: {}", f.msg);
+                }
+                ExitCode::from(f.code)
             }
         };
     }
@@ -44,5 +55,18 @@ fn main() -> ExitCode {
             }
             ExitCode::from(f.code)
         }
+    }
+}
+
+fn subcommand(cmd: &Command) -> Result<u8, Fatal> {
+    match cmd {
+        Command::Lint(a) => lint::run(a),
+        Command::Links(a) => links::run(a),
+        Command::Extract(a) => extract::run(a),
+        Command::Data(a) => data::run(a),
+        Command::Completions { shell } => {
+            stdio::write_stdout(&args::completions(*shell)).map(|()| 0)
+        }
+        Command::Man => stdio::write_stdout(&args::man()).map(|()| 0),
     }
 }

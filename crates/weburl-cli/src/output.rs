@@ -112,6 +112,7 @@ impl Output {
     pub fn is_plain_href(&self) -> bool {
         !self.mods.default_port
             && !self.mods.idn
+            && !self.mods.iri
             && match &self.mode {
                 Mode::Text => true,
                 Mode::Get(f) => f.is_plain_href(),
@@ -405,7 +406,7 @@ fn csv_cell(cell: &[u8], out: &mut Vec<u8>) {
 }
 
 /// Tab, line breaks and backslash escaped, so a row stays one line.
-fn tsv_cell(cell: &[u8], out: &mut Vec<u8>) {
+pub fn tsv_cell(cell: &[u8], out: &mut Vec<u8>) {
     for &b in cell {
         match b {
             b'\t' => out.extend_from_slice(b"\\t"),

@@ -276,7 +276,8 @@ impl Processor<'_> {
     }
 }
 
-fn kind(e: ParseError) -> &'static str {
+/// The variant name of a parse error, the `kind` of messages and JSON.
+pub fn kind(e: ParseError) -> &'static str {
     match e {
         ParseError::MissingSchemeNonRelativeUrl => "MissingSchemeNonRelativeUrl",
         ParseError::HostMissing => "HostMissing",

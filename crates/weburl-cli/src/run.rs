@@ -26,7 +26,7 @@ pub struct Fatal {
     pub msg: String,
 }
 
-fn fatal(code: u8, msg: impl Into<String>) -> Fatal {
+pub fn fatal(code: u8, msg: impl Into<String>) -> Fatal {
     Fatal {
         code,
         msg: msg.into(),
@@ -57,6 +57,7 @@ pub fn run(parsed: Parsed) -> Result<u8, Fatal> {
         encoded: cli.urlencode,
         default_port: cli.default_port,
         idn: cli.as_idn,
+        iri: cli.as_iri,
     };
     let mode = output_mode(&cli, mods)?;
     let (fields, explicit_fields) = if cli.fields.is_empty() {
@@ -285,6 +286,7 @@ fn output_mode(cli: &Cli, mods: Mods) -> Result<Mode, Fatal> {
             urlencode: mods.encoded,
             default_port: mods.default_port,
             idn: mods.idn,
+            iri: mods.iri,
         };
         Mode::Get(Format::parse(f, defaults).map_err(|e| fatal(exit::GET, e.0))?)
     } else if cli.json {
