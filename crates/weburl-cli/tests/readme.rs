@@ -9,10 +9,10 @@ use std::process::Command;
 
 use common::TempDir;
 
-#[test]
-fn readme_console_examples() {
-    let readme = include_str!("../README.md");
-    let dir = TempDir::new("readme");
+/// Runs every `$ ` command of `readme`'s console blocks and compares its
+/// output; returns the number of blocks.
+fn check_console_blocks(readme: &str, scratch: &str) -> usize {
+    let dir = TempDir::new(scratch);
     let bin_dir = Path::new(common::BIN).parent().unwrap();
     let path = format!(
         "{}:{}",
@@ -49,6 +49,23 @@ fn readme_console_examples() {
         }
         blocks += 1;
     }
+    blocks
+}
+
+#[test]
+fn readme_console_examples() {
     // Five command lines, --as-iri, and one block per subcommand.
-    assert_eq!(blocks, 10, "the README's console blocks");
+    assert_eq!(
+        check_console_blocks(include_str!("../README.md"), "readme"),
+        10
+    );
+}
+
+#[test]
+fn top_level_readme_console_examples() {
+    // The five command lines shown in the repository's README.
+    assert_eq!(
+        check_console_blocks(include_str!("../../../README.md"), "top-readme"),
+        5
+    );
 }
