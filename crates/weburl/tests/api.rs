@@ -315,3 +315,25 @@ fn check_invariants_and_diagram() {
     assert_eq!(url.check_invariants(), Ok(()));
     assert!(!url.diagram().is_empty());
 }
+
+/// The size limit: an input over it, and an input under it whose result
+/// would be over it (percent-encoding triples a byte), fail with `TooLong`.
+/// The default limit is 4 GiB, so a small configured one stands in for it.
+#[test]
+fn size_limit_is_a_typed_error() {
+    use weburl::ParseError;
+    let max = 40;
+    let options = || Url::options().max_len(max);
+    assert_eq!(
+        options().parse(&format!("https://example.com/{}", "a".repeat(40))),
+        Err(ParseError::TooLong)
+    );
+    // 32 bytes of input, but each space becomes "%20": 20 + 6 * 4 > 40.
+    let spaced = format!("https://example.com/{}", " x".repeat(6));
+    assert!(spaced.len() <= max);
+    assert_eq!(options().parse(&spaced), Err(ParseError::TooLong));
+    assert!(!options().can_parse(&format!("https://example.com/{}", "a".repeat(40))));
+    // Right at the limit is fine.
+    let exact = format!("https://example.com/{}", "a".repeat(max - 20));
+    assert_eq!(options().parse(&exact).map(String::from), Ok(exact));
+}
