@@ -1,0 +1,19 @@
+//! The `url_*` scalar functions, one module per kind of result.
+
+mod components;
+mod get;
+mod normalize;
+mod parse;
+mod port;
+mod query_param;
+mod resolve;
+mod valid;
+
+pub use components::{UrlPart, UrlPartFunction};
+pub use get::UrlGet;
+pub use normalize::{normalizer_for_profile, UrlNormalize};
+pub use parse::UrlParse;
+pub use port::UrlPort;
+pub use query_param::UrlQueryParam;
+pub use resolve::UrlResolve;
+pub use valid::{UrlError, UrlValid};

@@ -1,0 +1,100 @@
+//! `url_parse` and `url_get`.
+
+mod common;
+
+use common::{check_each_type, column, context_with_urls, table};
+use weburl_datafusion::Component;
+
+const URLS: [Option<&str>; 5] = [
+    Some("https://user:pw@EXAMPLE.com:8080/a/../b?q=1#f"),
+    Some("blob:https://example.org:443/uuid"),
+    Some("http://exa mple.com/"),
+    None,
+    Some("data:,Hello%2C%20World!"),
+];
+
+/// The getters of each row of [`URLS`], in [`Component::ALL`] order.
+fn getters(row: usize) -> Option<[&'static str; 11]> {
+    match row {
+        0 => Some([
+            "https://user:pw@example.com:8080/b?q=1#f",
+            "https:",
+            "user",
+            "pw",
+            "example.com:8080",
+            "example.com",
+            "8080",
+            "/b",
+            "?q=1",
+            "#f",
+            "https://example.com:8080",
+        ]),
+        1 => Some([
+            "blob:https://example.org:443/uuid",
+            "blob:",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "https://example.org:443/uuid",
+            "",
+            "",
+            "https://example.org",
+        ]),
+        4 => Some([
+            "data:,Hello%2C%20World!",
+            "data:",
+            "",
+            "",
+            "",
+            "",
+            "",
+            ",Hello%2C%20World!",
+            "",
+            "",
+            "null",
+        ]),
+        _ => None,
+    }
+}
+
+#[tokio::test]
+async fn each_field_of_url_parse_and_url_get() {
+    let ctx = context_with_urls(&URLS);
+    for (index, component) in Component::ALL.into_iter().enumerate() {
+        let expected: Vec<Option<&str>> = (0..URLS.len())
+            .map(|row| getters(row).map(|g| g[index]))
+            .collect();
+        let name = component.name();
+        check_each_type(&ctx, &format!("url_parse({{}})['{name}']"), &expected, "{}").await;
+        check_each_type(&ctx, &format!("url_get({{}}, '{name}')"), &expected, "{}").await;
+    }
+}
+
+#[tokio::test]
+async fn an_invalid_url_parses_to_null() {
+    let ctx = context_with_urls(&URLS);
+    for c in common::STRING_COLUMNS {
+        let nulls = column(
+            &ctx,
+            &format!("SELECT url_parse({c}) IS NULL FROM t ORDER BY id"),
+        )
+        .await;
+        let expected = [false, false, true, true, false].map(|b| Some(b.to_string()));
+        assert_eq!(nulls, expected);
+    }
+}
+
+#[tokio::test]
+async fn the_struct_type_follows_the_string_type() {
+    let ctx = context_with_urls(&URLS);
+    let types = column(&ctx, "SELECT arrow_typeof(url_parse(uv)) FROM t LIMIT 1").await;
+    let text = types[0].clone().unwrap();
+    assert!(text.starts_with("Struct("), "{text}");
+    assert_eq!(text.matches("Utf8View").count(), 11, "{text}");
+    // The whole struct displays in one cell.
+    let shown = table(&ctx, "SELECT url_parse('https://a.com/p?q#f') AS p").await;
+    assert!(shown.contains("href: https://a.com/p?q#f"), "{shown}");
+    assert!(shown.contains("origin: https://a.com"), "{shown}");
+}
