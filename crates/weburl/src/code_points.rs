@@ -28,13 +28,8 @@ const fn is_forbidden_host_byte(b: u8) -> bool {
     )
 }
 
-/// <https://url.spec.whatwg.org/#forbidden-domain-code-point>, for const tables elsewhere.
-pub(crate) const fn is_forbidden_domain_const(b: u8) -> bool {
-    is_forbidden_domain_byte(b)
-}
-
 /// <https://url.spec.whatwg.org/#forbidden-domain-code-point>
-const fn is_forbidden_domain_byte(b: u8) -> bool {
+pub(crate) const fn is_forbidden_domain_byte(b: u8) -> bool {
     is_forbidden_host_byte(b) || b <= 0x1F || b == b'%' || b == 0x7F
 }
 

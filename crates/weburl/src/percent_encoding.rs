@@ -47,28 +47,16 @@ impl EncodeSet {
 const fn in_c0_control(b: u8) -> bool {
     b <= 0x1F || b > 0x7E
 }
-const fn in_fragment(b: u8) -> bool {
+pub(crate) const fn in_fragment(b: u8) -> bool {
     in_c0_control(b) || matches!(b, b' ' | b'"' | b'<' | b'>' | b'`')
 }
 const fn in_query(b: u8) -> bool {
     in_c0_control(b) || matches!(b, b' ' | b'"' | b'#' | b'<' | b'>')
 }
-/// Whether `b` is in the special-query percent-encode set, for const tables.
-pub(crate) const fn in_special_query_set(b: u8) -> bool {
-    in_special_query(b)
-}
-/// Whether `b` is in the fragment percent-encode set, for const tables.
-pub(crate) const fn in_fragment_set(b: u8) -> bool {
-    in_fragment(b)
-}
-const fn in_special_query(b: u8) -> bool {
+pub(crate) const fn in_special_query(b: u8) -> bool {
     in_query(b) || b == b'\''
 }
-/// Whether `b` is in the path percent-encode set, usable in const tables.
-pub(crate) const fn in_path_set(b: u8) -> bool {
-    in_path(b)
-}
-const fn in_path(b: u8) -> bool {
+pub(crate) const fn in_path(b: u8) -> bool {
     in_query(b) || matches!(b, b'?' | b'^' | b'`' | b'{' | b'}')
 }
 const fn in_userinfo(b: u8) -> bool {

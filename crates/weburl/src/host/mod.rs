@@ -164,7 +164,7 @@ static LOWERCASE_DOMAIN_BYTE: [bool; 256] = {
     let mut i = 0;
     while i < 128 {
         let b = i as u8;
-        table[i] = !b.is_ascii_uppercase() && !crate::code_points::is_forbidden_domain_const(b);
+        table[i] = !b.is_ascii_uppercase() && !crate::code_points::is_forbidden_domain_byte(b);
         i += 1;
     }
     table

@@ -13,6 +13,7 @@
 
 use crate::host::{ipv4, HostKind};
 use crate::offsets::Offsets;
+use crate::parser::path;
 use crate::parser::scheme::SchemeKind;
 use crate::url::Url;
 
@@ -37,19 +38,19 @@ static CLASSES: [u8; 256] = {
     while i < 128 {
         let b = i as u8;
         let mut class = PLAIN;
-        if !crate::code_points::is_forbidden_domain_const(b) {
+        if !crate::code_points::is_forbidden_domain_byte(b) {
             class |= ANY_CASE_HOST;
             if !b.is_ascii_uppercase() {
                 class |= HOST;
             }
         }
-        if !crate::percent_encoding::in_path_set(b) && b != b'/' && b != b'\\' {
+        if !crate::percent_encoding::in_path(b) && b != b'/' && b != b'\\' {
             class |= PATH;
         }
-        if !crate::percent_encoding::in_special_query_set(b) {
+        if !crate::percent_encoding::in_special_query(b) {
             class |= QUERY;
         }
-        if !crate::percent_encoding::in_fragment_set(b) {
+        if !crate::percent_encoding::in_fragment(b) {
             class |= FRAGMENT;
         }
         if b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'+' || b == b'-' || b == b'.' {
@@ -73,16 +74,9 @@ fn scan(bytes: &[u8], from: usize, class: u8) -> usize {
 /// parser would remove.
 #[inline]
 fn is_dot_segment(segment: &[u8]) -> bool {
-    match segment.first() {
-        Some(b'.' | b'%') if segment.len() <= 6 => {
-            matches!(segment, b"." | b"..")
-                || segment.eq_ignore_ascii_case(b"%2e")
-                || segment.eq_ignore_ascii_case(b".%2e")
-                || segment.eq_ignore_ascii_case(b"%2e.")
-                || segment.eq_ignore_ascii_case(b"%2e%2e")
-        }
-        _ => false,
-    }
+    // Most segments start with neither "." nor "%": decide those at once.
+    matches!(segment.first(), Some(b'.' | b'%'))
+        && (path::is_single_dot(segment) || path::is_double_dot(segment))
 }
 
 /// What the scan found: the offsets of the URL, and whether it lacks only

@@ -27,7 +27,7 @@ static PLAIN_PATH_BYTE: [bool; 256] = {
     let mut i = 0;
     while i < 256 {
         let b = i as u8;
-        table[i] = !crate::percent_encoding::in_path_set(b) && b != b'/' && b != b'\\';
+        table[i] = !crate::percent_encoding::in_path(b) && b != b'/' && b != b'\\';
         i += 1;
     }
     table
@@ -35,13 +35,13 @@ static PLAIN_PATH_BYTE: [bool; 256] = {
 
 /// <https://url.spec.whatwg.org/#single-dot-path-segment>
 #[inline]
-fn is_single_dot(segment: &[u8]) -> bool {
+pub(crate) fn is_single_dot(segment: &[u8]) -> bool {
     segment == b"." || segment.eq_ignore_ascii_case(b"%2e")
 }
 
 /// <https://url.spec.whatwg.org/#double-dot-path-segment>
 #[inline]
-fn is_double_dot(segment: &[u8]) -> bool {
+pub(crate) fn is_double_dot(segment: &[u8]) -> bool {
     match segment.len() {
         2 => segment == b"..",
         4 => segment.eq_ignore_ascii_case(b".%2e") || segment.eq_ignore_ascii_case(b"%2e."),
