@@ -357,7 +357,7 @@ impl Url {
     /// delimiter at each, ASCII only) and that parsing the serialization
     /// again gives the same URL. Runs in the test harness and the fuzzers.
     pub fn check_invariants(&self) -> Result<(), String> {
-        offsets::check_structure(&self.serialization, &self.offsets)?;
+        self.check_structure()?;
         let again = Url::parse(&self.serialization)
             .map_err(|e| format!("the serialization does not parse: {e}\n{}", self.diagram()))?;
         if again.serialization != self.serialization || again.offsets != self.offsets {
@@ -368,6 +368,12 @@ impl Url {
             ));
         }
         Ok(())
+    }
+
+    /// The offsets describe the serialization: order, the delimiter at
+    /// each, ASCII only.
+    pub(crate) fn check_structure(&self) -> Result<(), String> {
+        offsets::check_structure(&self.serialization, &self.offsets)
     }
 
     /// Draws the offsets under the serialization, for test failures and
