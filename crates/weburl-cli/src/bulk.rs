@@ -1,48 +1,60 @@
 //! Reading records and the ordered pipeline.
 //!
-//! The line reader works on bytes: a line ends at `\n`; one `\r` before it
-//! is dropped (a CRLF line), any other `\r` is data; a last line without a
-//! newline is a line; nothing is truncated (with `--max-line`, a longer
-//! line becomes a `TooLong` record and its bytes are skipped, not kept).
+//! Input is read in large chunks of whole lines, straight into a batch's
+//! buffer; the lines inside a batch are found by whoever processes it. A
+//! line ends at `\n`; one `\r` before it is dropped (a CRLF line), any
+//! other `\r` is data; a last line without a newline is a line; nothing is
+//! truncated (with `--max-line`, a longer line becomes a `TooLong` record,
+//! and a line longer than a whole chunk has its bytes skipped, not kept).
 //! Byte offsets count every byte read.
 //!
-//! Lines are gathered into batches. With one job the main thread reads,
-//! processes and writes each batch in turn. With N jobs a reader thread
-//! fills batches, N workers process them, and the main thread writes them
-//! back in input order; a fixed pool of batch buffers circulates between
-//! them, so memory is bounded whatever the input size and buffers are
-//! reused rather than allocated per line.
+//! With one job the main thread reads, processes and writes each batch in
+//! turn. With N jobs, N workers take turns reading the next batch (under a
+//! lock: reading is the only serial step, and it is one `read` call per
+//! megabyte), process it, and the main thread writes the batches back in
+//! input order. A fixed pool of batch buffers circulates between them, so
+//! memory is bounded whatever the input size and buffers are reused rather
+//! than allocated per line.
 
 use std::collections::{BTreeMap, HashSet};
-use std::io::{self, BufRead, Write};
+use std::io::{self, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, sync_channel, Receiver};
+use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Mutex;
 
 use crate::output::{Meta, Output};
 use crate::record::{Processor, Sink};
 
-/// A batch ends after this many lines or bytes, whichever comes first.
-const BATCH_LINES: usize = 4096;
+/// A batch is read until it holds at least this many bytes, then cut after
+/// its last complete line.
 const BATCH_BYTES: usize = 1 << 20;
 
+/// One line of a batch: its content is `data[start..end]`.
 #[derive(Clone, Copy, Debug)]
 struct Line {
     start: usize,
     end: usize,
-    number: u64,
-    offset: u64,
     /// The length of a line refused by --max-line.
     too_long: Option<u64>,
 }
 
-/// Lines read together, then their output.
+/// Whole lines read together, then their output.
 #[derive(Debug, Default)]
 pub struct Batch {
     seq: u64,
+    /// The bytes read, line endings included; only `data[..len]` is input
+    /// (the rest is buffer kept for the next read).
     data: Vec<u8>,
-    lines: Vec<Line>,
+    len: usize,
+    /// The number and byte offset of the batch's first line.
+    first_number: u64,
+    first_offset: u64,
+    /// The batch is one line longer than --max-line whose bytes were
+    /// skipped: the length of its content.
+    skipped_line: Option<u64>,
+    /// The bytes of input the batch accounts for.
     bytes: u64,
+    lines: Vec<Line>,
     sink: Sink,
     /// Set when --on-error=fail stopped at a record of this batch.
     stop: Option<u8>,
@@ -50,123 +62,186 @@ pub struct Batch {
 
 impl Batch {
     fn clear(&mut self) {
-        self.data.clear();
-        self.lines.clear();
+        self.len = 0;
+        self.skipped_line = None;
         self.bytes = 0;
+        self.lines.clear();
         self.sink.clear();
         self.stop = None;
     }
 }
 
-/// Reads lines from `R`, counting line numbers and byte offsets.
+/// Reads whole lines in chunks, counting line numbers and byte offsets.
 #[derive(Debug)]
-pub struct LineReader<R> {
+pub struct ChunkReader<R> {
     r: R,
+    /// The start of a line that the last batch could not hold whole.
+    carry: Vec<u8>,
     offset: u64,
     number: u64,
     max_line: Option<usize>,
+    eof: bool,
 }
 
-impl<R: BufRead> LineReader<R> {
+impl<R: Read> ChunkReader<R> {
     pub fn new(r: R, max_line: Option<usize>) -> Self {
-        LineReader {
+        ChunkReader {
             r,
+            carry: Vec::new(),
             offset: 0,
             number: 0,
             max_line,
+            eof: false,
         }
     }
 
-    /// Appends the next line's content to `buf`. A line longer than
-    /// --max-line stops being kept as soon as it is known to be too long.
-    fn next_into(&mut self, buf: &mut Vec<u8>) -> io::Result<Option<Line>> {
-        let start = buf.len();
-        let mut total = 0usize;
-        let mut kept = true;
-        let mut ended = false;
-        // The line's last two bytes so far: is there a CR before the LF?
-        let (mut before_last, mut last) = (None, None);
+    /// Reads once into `batch.data[batch.len..]`, making room for at least
+    /// `want` bytes; the number of bytes read (0 at the end of input).
+    fn read_more(&mut self, batch: &mut Batch, want: usize) -> io::Result<usize> {
+        if batch.data.len() < batch.len + want {
+            batch.data.resize(batch.len + want, 0);
+        }
         loop {
-            let chunk = self.r.fill_buf()?;
-            if chunk.is_empty() {
-                break;
-            }
-            let (take, found) = match memchr::memchr(b'\n', chunk) {
-                Some(i) => (i + 1, true),
-                None => (chunk.len(), false),
-            };
-            let piece = &chunk[..take];
-            before_last = if take >= 2 {
-                Some(piece[take - 2])
-            } else {
-                last
-            };
-            last = piece.last().copied();
-            if kept {
-                buf.extend_from_slice(piece);
-            }
-            total += take;
-            self.r.consume(take);
-            if let Some(max) = self.max_line {
-                // Content and at most "\r\n": past that it is too long whatever follows.
-                if kept && total > max + 2 {
-                    kept = false;
-                    buf.truncate(start);
+            match self.r.read(&mut batch.data[batch.len..]) {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(0);
                 }
+                Ok(n) => {
+                    batch.len += n;
+                    return Ok(n);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
             }
-            if found {
-                ended = true;
-                break;
-            }
         }
-        if total == 0 {
-            return Ok(None);
-        }
-        let ending = if ended {
-            1 + usize::from(total >= 2 && before_last == Some(b'\r'))
-        } else {
-            0
-        };
-        let content = total - ending;
-        let too_long = self.max_line.is_some_and(|max| content > max);
-        if too_long {
-            buf.truncate(start);
-        } else {
-            buf.truncate(buf.len() - ending);
-        }
-        self.number += 1;
-        let line = Line {
-            start,
-            end: buf.len(),
-            number: self.number,
-            offset: self.offset,
-            too_long: too_long.then_some(content as u64),
-        };
-        self.offset += total as u64;
-        Ok(Some(line))
     }
 
-    /// Fills `batch` with the next lines; false when there were none.
+    /// Fills `batch` with the next whole lines; false when there were none.
     fn fill(&mut self, batch: &mut Batch) -> io::Result<bool> {
-        let before = self.offset;
-        while batch.lines.len() < BATCH_LINES && batch.data.len() < BATCH_BYTES {
-            match self.next_into(&mut batch.data)? {
-                Some(line) => batch.lines.push(line),
-                None => break,
-            }
+        batch.clear();
+        batch.first_number = self.number + 1;
+        batch.first_offset = self.offset;
+        if batch.data.len() < self.carry.len() {
+            batch.data.resize(self.carry.len(), 0);
         }
-        batch.bytes = self.offset - before;
-        Ok(!batch.lines.is_empty())
+        batch.data[..self.carry.len()].copy_from_slice(&self.carry);
+        batch.len = self.carry.len();
+        self.carry.clear();
+        // Where to look for the last newline: bytes before `searched` have none.
+        let mut searched = 0;
+        while !self.eof {
+            if batch.len < BATCH_BYTES {
+                self.read_more(batch, BATCH_BYTES - batch.len)?;
+                continue;
+            }
+            if let Some(i) = memchr::memrchr(b'\n', &batch.data[searched..batch.len]) {
+                let cut = searched + i + 1;
+                self.carry.extend_from_slice(&batch.data[cut..batch.len]);
+                batch.len = cut;
+                break;
+            }
+            // One line is longer than everything read so far.
+            searched = batch.len;
+            if self.max_line.is_some_and(|max| batch.len > max + 2) {
+                return self.skip_line(batch).map(|()| true);
+            }
+            self.read_more(batch, BATCH_BYTES)?;
+        }
+        let data = &batch.data[..batch.len];
+        let mut lines = memchr::memchr_iter(b'\n', data).count() as u64;
+        if data.last().is_some_and(|&b| b != b'\n') {
+            lines += 1; // the last line, without a newline
+        }
+        self.number += lines;
+        self.offset += batch.len as u64;
+        batch.bytes = batch.len as u64;
+        Ok(lines > 0)
+    }
+
+    /// The batch holds the start of one line longer than --max-line: reads
+    /// past the rest of it without keeping it, and makes the batch that
+    /// line's `TooLong` record.
+    fn skip_line(&mut self, batch: &mut Batch) -> io::Result<()> {
+        let mut total = batch.len as u64;
+        let mut last_two = [batch.data[batch.len - 2], batch.data[batch.len - 1]];
+        let ending = loop {
+            batch.len = 0;
+            let n = self.read_more(batch, BATCH_BYTES)?;
+            if n == 0 {
+                break 0;
+            }
+            let chunk = &batch.data[..n];
+            if let Some(i) = memchr::memchr(b'\n', chunk) {
+                let before = if i >= 1 { chunk[i - 1] } else { last_two[1] };
+                total += i as u64 + 1;
+                self.carry.extend_from_slice(&chunk[i + 1..]);
+                break 1 + u64::from(before == b'\r');
+            }
+            total += n as u64;
+            last_two = if n >= 2 {
+                [chunk[n - 2], chunk[n - 1]]
+            } else {
+                [last_two[1], chunk[0]]
+            };
+        };
+        batch.len = 0;
+        batch.skipped_line = Some(total - ending);
+        self.number += 1;
+        self.offset += total;
+        batch.bytes = total;
+        Ok(())
+    }
+}
+
+/// Finds the lines of a batch.
+fn split_lines(batch: &mut Batch, max_line: Option<usize>) {
+    if let Some(len) = batch.skipped_line {
+        batch.lines.push(Line {
+            start: 0,
+            end: 0,
+            too_long: Some(len),
+        });
+        return;
+    }
+    let data = &batch.data[..batch.len];
+    let mut start = 0;
+    let mut push = |start: usize, end: usize| {
+        let content = end - start;
+        let too_long = max_line.is_some_and(|max| content > max);
+        batch.lines.push(Line {
+            start,
+            end: if too_long { start } else { end },
+            too_long: too_long.then_some(content as u64),
+        });
+    };
+    for newline in memchr::memchr_iter(b'\n', data) {
+        let end = if newline > start && data[newline - 1] == b'\r' {
+            newline - 1
+        } else {
+            newline
+        };
+        push(start, end);
+        start = newline + 1;
+    }
+    if start < data.len() {
+        push(start, data.len());
     }
 }
 
 /// Processes every line of a batch.
-fn process(p: &Processor<'_>, stop_at_failure: bool, batch: &mut Batch) {
-    for line in &batch.lines {
+fn process(p: &Processor<'_>, max_line: Option<usize>, stop_at_failure: bool, batch: &mut Batch) {
+    split_lines(batch, max_line);
+    let data = &batch.data[..batch.len];
+    // One check for the whole batch; its lines are then text too, as they
+    // are cut at ASCII bytes.
+    let text = std::str::from_utf8(data).ok();
+    for (i, line) in batch.lines.iter().enumerate() {
         let meta = Meta {
-            line: line.number,
-            offset: Some(line.offset),
-            input: &batch.data[line.start..line.end],
+            line: batch.first_number + i as u64,
+            offset: Some(batch.first_offset + line.start as u64),
+            input: &data[line.start..line.end],
+            text: text.map(|t| &t[line.start..line.end]),
         };
         if !p.process(&meta, line.too_long, &mut batch.sink) && stop_at_failure {
             batch.stop = batch.sink.first_failure;
@@ -275,32 +350,23 @@ pub enum RunError {
     Write(io::Error),
 }
 
-/// Opens the input on the thread that reads it (standard input's lock
-/// cannot move between threads).
-pub type Opener = Box<dyn FnOnce() -> Box<dyn BufRead> + Send>;
-
 /// Reads, processes and writes every line of `input`.
-pub fn run<R, W>(
-    input: impl FnOnce() -> R + Send,
+pub fn run<W: Write>(
+    input: Box<dyn Read + Send>,
     max_line: Option<usize>,
     jobs: usize,
     p: &Processor<'_>,
     stop_at_failure: bool,
     w: &mut Writer<'_, W>,
-) -> Result<(), RunError>
-where
-    R: BufRead,
-    W: Write,
-{
+) -> Result<(), RunError> {
+    let mut reader = ChunkReader::new(input, max_line);
     if jobs <= 1 {
-        let mut reader = LineReader::new(input(), max_line);
         let mut batch = Batch::default();
         loop {
-            batch.clear();
             if !reader.fill(&mut batch).map_err(RunError::Read)? {
                 return Ok(());
             }
-            process(p, stop_at_failure, &mut batch);
+            process(p, max_line, stop_at_failure, &mut batch);
             w.write(&batch.sink, batch.bytes).map_err(RunError::Write)?;
             if let Some(code) = batch.stop {
                 w.totals.stopped = Some(code);
@@ -308,65 +374,77 @@ where
             }
         }
     }
-    run_parallel(input, max_line, jobs, p, stop_at_failure, w)
+    run_parallel(reader, jobs, p, stop_at_failure, w)
 }
 
-fn run_parallel<R, W>(
-    input: impl FnOnce() -> R + Send,
-    max_line: Option<usize>,
+/// What the workers share: the input and the free batch buffers, taken
+/// together under one lock so that batches are numbered in read order.
+struct Input<R> {
+    reader: ChunkReader<R>,
+    free: Receiver<Batch>,
+    next_seq: u64,
+    /// The first read error; reading stops there.
+    error: Option<io::Error>,
+}
+
+impl<R: Read> Input<R> {
+    /// The next batch of input, numbered; `None` at the end of input, after
+    /// an error, or when the writer has stopped (the pool is closed).
+    fn next(&mut self) -> Option<Batch> {
+        if self.error.is_some() {
+            return None;
+        }
+        let mut batch = self.free.recv().ok()?;
+        match self.reader.fill(&mut batch) {
+            Ok(true) => {
+                batch.seq = self.next_seq;
+                self.next_seq += 1;
+                Some(batch)
+            }
+            Ok(false) => None,
+            Err(e) => {
+                self.error = Some(e);
+                None
+            }
+        }
+    }
+}
+
+fn run_parallel<R: Read + Send, W: Write>(
+    reader: ChunkReader<R>,
     jobs: usize,
     p: &Processor<'_>,
     stop_at_failure: bool,
     w: &mut Writer<'_, W>,
-) -> Result<(), RunError>
-where
-    R: BufRead,
-    W: Write,
-{
-    // Enough buffers to keep every worker busy while one batch is written
-    // and one is read.
+) -> Result<(), RunError> {
+    // Enough buffers to keep every worker busy while batches wait to be
+    // written in order.
     let pool_size = 2 * jobs + 2;
     let (pool_tx, pool_rx) = channel::<Batch>();
     for _ in 0..pool_size {
         let _ = pool_tx.send(Batch::default());
     }
-    let (work_tx, work_rx) = sync_channel::<Batch>(pool_size);
-    let work_rx = Mutex::new(work_rx);
+    let max_line = reader.max_line;
+    let input = Mutex::new(Input {
+        reader,
+        free: pool_rx,
+        next_seq: 0,
+        error: None,
+    });
     let (done_tx, done_rx) = channel::<Batch>();
     let stop = AtomicBool::new(false);
 
     std::thread::scope(|s| {
-        let stop_flag = &stop;
-        let reader = s.spawn(move || -> io::Result<()> {
-            let mut reader = LineReader::new(input(), max_line);
-            let mut seq = 0;
-            // The pool runs dry only when the writer has stopped.
-            while let Ok(mut batch) = pool_rx.recv() {
-                if stop_flag.load(Ordering::Relaxed) {
-                    break;
-                }
-                batch.clear();
-                if !reader.fill(&mut batch)? {
-                    break;
-                }
-                batch.seq = seq;
-                seq += 1;
-                if work_tx.send(batch).is_err() {
-                    break;
-                }
-            }
-            drop(work_tx);
-            Ok(())
-        });
         for _ in 0..jobs {
             let done_tx = done_tx.clone();
-            let (work_rx, stop) = (&work_rx, &stop);
+            let (input, stop) = (&input, &stop);
             s.spawn(move || loop {
-                let next = work_rx.lock().map(|rx| rx.recv());
-                let Ok(Ok(mut batch)) = next else { break };
-                if !stop.load(Ordering::Relaxed) {
-                    process(p, stop_at_failure, &mut batch);
+                if stop.load(Ordering::Relaxed) {
+                    break;
                 }
+                let next = input.lock().ok().and_then(|mut input| input.next());
+                let Some(mut batch) = next else { break };
+                process(p, max_line, stop_at_failure, &mut batch);
                 if done_tx.send(batch).is_err() {
                     break;
                 }
@@ -374,23 +452,25 @@ where
         }
         drop(done_tx);
         let written = write_in_order(&done_rx, &pool_tx, &stop, w);
-        // Whatever happened, let the reader and workers finish.
+        // Whatever happened, let the workers finish: a worker waiting for
+        // a free buffer wakes when the pool closes.
         stop.store(true, Ordering::Relaxed);
         drop(pool_tx);
         drop(done_rx);
-        let read = reader
-            .join()
-            .unwrap_or_else(|_| Err(io::Error::other("reader panicked")));
-        written.map_err(RunError::Write)?;
-        read.map_err(RunError::Read)
-    })
+        written.map_err(RunError::Write)
+    })?;
+    let error = input
+        .into_inner()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .error;
+    error.map_or(Ok(()), |e| Err(RunError::Read(e)))
 }
 
 /// The writer's side: batches come back in any order and are written in
 /// sequence, each then returned to the pool.
 fn write_in_order<W: Write>(
     done: &Receiver<Batch>,
-    pool: &std::sync::mpsc::Sender<Batch>,
+    pool: &Sender<Batch>,
     stop: &AtomicBool,
     w: &mut Writer<'_, W>,
 ) -> io::Result<()> {
@@ -416,14 +496,52 @@ fn write_in_order<W: Write>(
 mod tests {
     use super::*;
 
-    fn lines(input: &[u8], max: Option<usize>) -> Vec<(Vec<u8>, u64, u64, Option<u64>)> {
-        let mut r = LineReader::new(input, max);
-        let mut buf = Vec::new();
-        let mut out = Vec::new();
-        while let Some(l) = r.next_into(&mut buf).unwrap() {
-            out.push((buf[l.start..l.end].to_vec(), l.number, l.offset, l.too_long));
+    /// A reader that hands out at most `step` bytes per read, as a pipe does.
+    struct Trickle<'a> {
+        data: &'a [u8],
+        step: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.step.min(buf.len()).min(self.data.len());
+            buf[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
         }
-        out
+    }
+
+    type Record = (Vec<u8>, u64, u64, Option<u64>);
+
+    /// Every record of `input`: content, line number, byte offset, and the
+    /// length of a line refused by `max`; the same for any read size.
+    fn lines(input: &[u8], max: Option<usize>) -> Vec<Record> {
+        let mut results: Vec<Vec<Record>> = Vec::new();
+        for step in [1, 7, 4096, usize::MAX] {
+            let mut r = ChunkReader::new(Trickle { data: input, step }, max);
+            let mut batch = Batch::default();
+            let mut out = Vec::new();
+            let mut bytes = 0;
+            while r.fill(&mut batch).unwrap() {
+                split_lines(&mut batch, max);
+                bytes += batch.bytes;
+                for (i, l) in batch.lines.iter().enumerate() {
+                    out.push((
+                        batch.data[l.start..l.end].to_vec(),
+                        batch.first_number + i as u64,
+                        batch.first_offset + l.start as u64,
+                        l.too_long,
+                    ));
+                }
+            }
+            assert_eq!(bytes, input.len() as u64, "every byte accounted for");
+            results.push(out);
+        }
+        assert!(
+            results.windows(2).all(|w| w[0] == w[1]),
+            "read size matters"
+        );
+        results.pop().unwrap()
     }
 
     #[test]
@@ -436,10 +554,13 @@ mod tests {
         );
         let offsets: Vec<_> = got.iter().map(|l| l.2).collect();
         assert_eq!(offsets, [0, 3, 7, 8]);
+        assert_eq!(lines(b"", None), []);
+        assert_eq!(lines(b"\n", None), [(vec![], 1, 0, None)]);
+        assert_eq!(lines(b"\r\n", None), [(vec![], 1, 0, None)]);
     }
 
     #[test]
-    fn max_line_skips_without_keeping() {
+    fn max_line_refuses_without_truncating() {
         let got = lines(b"abc\nabcdef\nab\r\nabcde", Some(3));
         assert_eq!(got[0], (b"abc".to_vec(), 1, 0, None));
         assert_eq!(got[1], (vec![], 2, 4, Some(6)));
@@ -452,5 +573,31 @@ mod tests {
         let got = lines(b"abcx\r\nz", Some(3));
         assert_eq!(got[0], (vec![], 1, 0, Some(4)));
         assert_eq!(got[1], (b"z".to_vec(), 2, 6, None));
+    }
+
+    /// Lines longer than a batch: kept whole without --max-line, skipped
+    /// (their length still exact) with it.
+    #[test]
+    fn lines_longer_than_a_batch() {
+        let long = vec![b'x'; 3 * BATCH_BYTES + 5];
+        for ending in [&b"\n"[..], b"\r\n", b""] {
+            let mut input = b"a\n".to_vec();
+            input.extend_from_slice(&long);
+            input.extend_from_slice(ending);
+            input.extend_from_slice(b"b\r");
+            let kept = lines(&input, None);
+            assert_eq!(kept.len(), if ending.is_empty() { 2 } else { 3 });
+            assert_eq!(kept[0], (b"a".to_vec(), 1, 0, None));
+            if ending.is_empty() {
+                assert_eq!(kept[1].0.len(), long.len() + 2);
+                continue;
+            }
+            assert_eq!(kept[1], (long.clone(), 2, 2, None));
+            let after = 2 + (long.len() + ending.len()) as u64;
+            assert_eq!(kept[2], (b"b\r".to_vec(), 3, after, None));
+            let refused = lines(&input, Some(100));
+            assert_eq!(refused[1], (vec![], 2, 2, Some(long.len() as u64)));
+            assert_eq!(refused[2], (b"b\r".to_vec(), 3, after, None));
+        }
     }
 }

@@ -87,6 +87,8 @@ pub struct Meta<'a> {
     pub offset: Option<u64>,
     /// The input as read (without the line ending).
     pub input: &'a [u8],
+    /// The input as text, when it is already known to be UTF-8.
+    pub text: Option<&'a str>,
 }
 
 /// A record that failed: its kind (`HostMissing`, `InvalidUtf8`, …) and message.

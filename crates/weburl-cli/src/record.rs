@@ -101,7 +101,7 @@ impl Processor<'_> {
         if self.fast && too_long.is_none() {
             // The common bulk job, without the general path's bookkeeping;
             // anything unusual takes the general path.
-            if let Ok(text) = std::str::from_utf8(meta.input) {
+            if let Some(text) = meta.text.or_else(|| std::str::from_utf8(meta.input).ok()) {
                 let parsed = Url::options()
                     .base_url(self.base)
                     .encoding(self.encoding)
@@ -124,7 +124,10 @@ impl Processor<'_> {
                 message: format!("line of {len} bytes is longer than --max-line"),
                 exit: exit::BADURL,
             }),
-            None => match std::str::from_utf8(meta.input) {
+            None => match meta
+                .text
+                .map_or_else(|| std::str::from_utf8(meta.input), Ok)
+            {
                 Ok(s) => Ok(Cow::Borrowed(s)),
                 Err(_) if self.lossy => Ok(String::from_utf8_lossy(meta.input)),
                 Err(e) => Err(Failure {

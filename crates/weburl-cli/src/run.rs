@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::path::Path;
 use std::time::Instant;
 
@@ -194,6 +194,7 @@ pub fn run(parsed: Parsed) -> Result<u8, Fatal> {
                 line: i as u64 + 1,
                 offset: None,
                 input: input.as_bytes(),
+                text: Some(input),
             };
             bytes += input.len() as u64;
             if !p.process(&meta, None, &mut sink) && (stop_at_failure || built) {
@@ -210,20 +211,11 @@ pub fn run(parsed: Parsed) -> Result<u8, Fatal> {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
         };
-        let (input, len): (bulk::Opener, Option<u64>) = match source {
-            Source::File(f, len) => (
-                Box::new(move || {
-                    Box::new(BufReader::with_capacity(IO_BUFFER, f)) as Box<dyn BufRead>
-                }),
-                Some(len),
-            ),
-            Source::Stdin => (
-                Box::new(|| {
-                    Box::new(BufReader::with_capacity(IO_BUFFER, io::stdin().lock()))
-                        as Box<dyn BufRead>
-                }),
-                None,
-            ),
+        // Read in large chunks straight into the batches: no buffered
+        // reader in between.
+        let (input, len): (Box<dyn Read + Send>, Option<u64>) = match source {
+            Source::File(f, len) => (Box::new(f), Some(len)),
+            Source::Stdin => (Box::new(io::stdin()), None),
         };
         if !cli.no_progress && io::stderr().is_terminal() {
             w.progress = progress_bar(len);
