@@ -9,6 +9,9 @@ use datafusion::arrow::array::{ArrayRef, RecordBatch, StringArray};
 use datafusion::parquet::arrow::ArrowWriter;
 use weburl_datafusion::sql::{run, session_context, OutputFormat};
 
+#[path = "../../weburl-cli/tests/common/console.rs"]
+mod console;
+
 const URLS: [&str; 6] = [
     "https://example.com/a?utm_source=x",
     "https://EXAMPLE.com:443/b",
@@ -109,4 +112,21 @@ async fn a_directory_of_files_as_a_table() {
     let first = text.lines().next().unwrap();
     assert_eq!(first, r#"{"key":"http://other.example/","n":1}"#);
     assert_eq!(text.lines().count(), 5, "{text}");
+}
+
+/// The repository README's SQL example: its commands run with this build's
+/// `weburl-sql` and print what the README shows.
+#[test]
+fn top_level_readme_sql_example() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin_dir = Path::new(env!("CARGO_BIN_EXE_weburl-sql"))
+        .parent()
+        .unwrap();
+    let blocks = console::check_console_blocks(
+        include_str!("../../../README.md"),
+        bin_dir,
+        dir.path(),
+        console::runs_weburl_sql,
+    );
+    assert_eq!(blocks, 1);
 }
