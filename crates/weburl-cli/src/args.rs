@@ -238,8 +238,9 @@ pub struct Cli {
     #[arg(long)]
     pub allow_errors: bool,
 
-    /// Fail lines longer than N bytes as TooLong without keeping them in
-    /// memory (by default a line may be of any length).
+    /// Fail lines longer than N bytes as TooLong; beyond a 1 MiB batch their
+    /// bytes are skipped, not kept in memory (by default a line may be of
+    /// any length).
     #[arg(long, value_name = "N")]
     pub max_line: Option<usize>,
 
