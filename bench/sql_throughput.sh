@@ -10,7 +10,8 @@
 #
 # Target: url_parse at >= 2x the rows/s of the peer's try_parse_url(url,
 # 'HOST'). Exits 1 when it is missed and CHECK=1 is set. The first run
-# builds DataFusion in release (about 20 minutes on 2 cores).
+# builds DataFusion in release: tens of minutes on 2 cores (46 on the
+# development machine while other builds ran).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=$(mktemp)
