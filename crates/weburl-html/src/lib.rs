@@ -40,9 +40,12 @@
 //!
 //! ## Streaming, and where it differs from a DOM
 //!
-//! [`links`] runs html5ever's tokenizer alone, without its tree builder:
-//! the bytes are decoded 64 KiB at a time and only the URL attributes are
-//! kept, so a 10 MB page costs its links, not a 10 MB DOM. The few
+//! [`links`] runs the HTML tokenizer alone, without a tree builder, cut
+//! down to what places tags and attributes: text, comments and raw text
+//! are skipped, and only the URL attributes are decoded and kept, so a
+//! 10 MB page costs its links (and one decoded copy of the page, none for
+//! UTF-8), not a 10 MB DOM. Its tag and attribute boundaries, values and
+//! line numbers are checked against html5ever's tokenizer. The few
 //! decisions of the tree builder that matter here are reproduced: raw
 //! text in `<script>`, `<style>`, `<title>`, `<textarea>`, `<iframe>`,
 //! `<noembed>`, `<noframes>`, `<xmp>`, `<plaintext>` (and `<noscript>` with
@@ -77,6 +80,8 @@ pub mod mailto;
 pub mod mime;
 pub mod refresh;
 mod scan;
+#[cfg(test)]
+mod scan_html5ever;
 pub mod srcset;
 pub mod text;
 pub mod xml_base;
