@@ -2,27 +2,47 @@
 //! values of URL attributes, the first `<base href>` and any `<meta>` that
 //! changes the encoding.
 //!
-//! The tokenizer here is the standard's, cut down to what decides where
-//! tags and their attributes are: text, comments, DOCTYPEs, CDATA sections
-//! and raw text are skipped without being decoded, and only the attribute
-//! values that are asked for are decoded (character references, NULs,
-//! newlines). Every state transition that can move a tag boundary follows
-//! html5ever's tokenizer (the `html5ever_agrees` tests run both on the
-//! vendored pages and on generated markup and compare everything found,
-//! line numbers included):
+//! The tokenizer is lol_html's: its streaming rewriter runs over the page,
+//! decoded to UTF-8, with one element handler for every start tag and an
+//! output sink that drops what it is given. lol_html finds tags without
+//! building tokens for text, comments or raw text, and hands each start tag
+//! over with its attributes undecoded and the byte ranges of the tag and of
+//! each attribute's name and value. The values asked for are sliced out of
+//! the page by those ranges and decoded here, by the standard's rules for
+//! attribute values, with html5ever's table of named character references
+//! ([`decode_attribute`]):
 //! <https://html.spec.whatwg.org/multipage/parsing.html#tokenization>.
 //!
-//! Skipping is exact because nothing skipped can move a boundary: a
-//! character reference consumes only ASCII alphanumerics, `#` and `;`, so
-//! it never swallows the `<`, quote, whitespace or `>` that ends text or a
-//! value; text, comments, DOCTYPEs, bogus comments and CDATA sections each
-//! end at the first occurrence of a fixed string (see [`comment_end`]);
-//! raw text ends only at an appropriate end tag.
-//!
-//! No tree builder runs. The state switches it would ask for (raw text in
-//! `<script>`, `<style>`, `<textarea>`, …; CDATA only in foreign content)
-//! are simulated here:
+//! No tree builder runs. What it decides that matters here is simulated in
+//! [`State`]: raw text in `<script>`, `<style>`, `<textarea>`, … (and in
+//! `<noscript>` with scripting); CDATA and no HTML elements inside `<svg>`
+//! and `<math>` except at integration points and after breakout tags;
+//! `<template>` contents not being in the document; a `<form>` inside a
+//! form being dropped; `<image>` being `<img>`:
 //! <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody>.
+//!
+//! lol_html simulates part of that itself, to switch its tokenizer's
+//! states, and not quite the same way: it always reads `<noscript>` as raw
+//! text; it opens `<svg/>` and `<math/>`; it leaves one namespace where the
+//! tree builder pops a run of SVG and MathML elements, and an integration
+//! point at the end tag of any integration point of its namespace; its
+//! stack of open elements closes a `<form>` or `<template>` at an end tag
+//! of an element it is in. Where the two part, the handler stops the
+//! rewriter and a fresh one resumes right after the tag, fed first a
+//! prefix of made-up start tags that takes lol_html where the simulation
+//! is ([`State::prefix`]). What lol_html does is followed in
+//! [`Namespaces`]. End tags are seen here only when they close an element
+//! tracked on lol_html's stack of open elements ([`TRACKED`]); a `</br>`
+//! or `</p>` that leaves foreign content shows in the namespace of the next
+//! element, or, when that element or an end tag comes first, in that of a
+//! made-up one ([`probe`]). On the vendored pages a fresh rewriter is
+//! needed at each `<noscript>` (without scripting) and at a few misnested
+//! forms. The `html5ever_agrees` tests run html5ever's tokenizer with the
+//! same simulation on the vendored pages and on generated markup and
+//! compare everything found, line numbers included.
+//!
+//! Line numbers are counted from the byte offset of the end of the tag as
+//! html5ever's tokenizer counts them (see [`Lines`]).
 //!
 //! Where tree order and token order differ (only for misnested markup the
 //! tree builder repairs, such as a `<base>` foster-parented out of a
@@ -30,9 +50,13 @@
 //! in token order wins; see the crate docs.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
 use std::ops::Range;
+use std::rc::Rc;
 
 use html5ever::data::{C1_REPLACEMENTS, NAMED_ENTITIES};
+use lol_html::html_content::{Element, EndTag};
+use lol_html::{element, HandlerResult, HtmlRewriter, Settings};
 use weburl::encoding_rs::Encoding;
 
 use crate::attributes::{url_attributes, AttributeKind};
@@ -75,7 +99,7 @@ pub(crate) fn scan(
     scripting: bool,
 ) -> Outcome {
     let (text, _) = encoding.decode_without_bom_handling(bytes);
-    let mut state = State {
+    let state = Rc::new(RefCell::new(State {
         encoding,
         tentative,
         scripting,
@@ -83,58 +107,184 @@ pub(crate) fn scan(
         template_depth: 0,
         form_open: false,
         frames: Vec::new(),
+        unseen_end_tags: None,
         scan: Scan::default(),
-    };
-    let mut tokenizer = Tokenizer {
-        text: &text,
-        src: text.as_bytes(),
-        lines: Lines::new(text.as_bytes()),
-        name: String::new(),
-        attrs: Vec::new(),
-        self_closing: false,
-    };
-    tokenizer.run(&mut state);
+        rewriter: Rewriter {
+            namespaces: Namespaces::new(),
+            open: [0; TRACKED.len()],
+            last_end_tag: None,
+            offset: 0,
+            prefix_len: 0,
+            checkpoint: 0,
+            checkpoint_opener: "",
+            resume: None,
+        },
+    }));
+    let mut lines = Lines::new(text.as_bytes());
+    let mut from = 0;
+    let mut opener = "";
+    while let Some(resume) = run(&text, from, opener, &state, &mut lines) {
+        let mut st = state.borrow_mut();
+        match resume {
+            Resume::After(at, next) => (from, opener) = (at, next),
+            Resume::Probe(at) => {
+                let checkpoint = st.rewriter.checkpoint;
+                let (mut prefix, mut namespaces) = st.prefix();
+                prefix.push_str(st.rewriter.checkpoint_opener);
+                let probed = probe(&text[checkpoint..at], &prefix);
+                // End tags not seen there left namespaces.
+                while namespaces.current() != probed {
+                    match namespaces.leave() {
+                        // `</br>` or `</p>`.
+                        Some(Ns::Svg | Ns::MathMl) => st.pop_foreign_content(),
+                        // An end tag the tree builder ignores took
+                        // lol_html out of an integration point: the
+                        // fresh rewriter will not be.
+                        Some(Ns::Html) => {}
+                        None => break,
+                    }
+                }
+                (from, opener) = (at, "");
+            }
+        }
+        st.rewriter.checkpoint = from;
+        st.rewriter.checkpoint_opener = opener;
+    }
+    let mut state = state.borrow_mut();
     match state.restart {
         Some(new) => Outcome::Restart(new),
-        None => Outcome::Done(state.scan),
+        None => Outcome::Done(std::mem::take(&mut state.scan)),
     }
 }
 
-/// Where the tokenizer goes after a start tag (the tree builder's say).
-enum Next {
-    Data,
-    Rcdata,
-    Rawtext,
-    ScriptData,
-    Plaintext,
-    /// The encoding changed: stop.
-    Stop,
+/// One rewriter over `text[from..]`, fed first the start tags that take it
+/// where the tree builder is, `opener` last. Returns where to resume with a
+/// fresh one and its opener, or `None` at the end of the document or when
+/// the encoding changed.
+fn run(
+    text: &str,
+    from: usize,
+    opener: &str,
+    state: &Rc<RefCell<State>>,
+    lines: &mut Lines,
+) -> Option<Resume> {
+    let prefix = {
+        let mut st = state.borrow_mut();
+        let (mut prefix, namespaces) = st.prefix();
+        st.rewriter.namespaces = namespaces;
+        prefix.push_str(opener);
+        st.rewriter.prefix_len = prefix.len();
+        st.rewriter.offset = from;
+        st.rewriter.open = [0; TRACKED.len()];
+        st.rewriter.resume = None;
+        prefix
+    };
+    let mut rewriter = HtmlRewriter::new(
+        Settings::new()
+            // Never give up on markup whose parse needs the tree builder:
+            // what it decides is simulated.
+            .with_strict(false)
+            .append_element_content_handler(element!("*", |el| {
+                start_tag(el, text, state, lines)
+            })),
+        |_: &[u8]| {},
+    );
+    let result = match rewriter.write(prefix.as_bytes()) {
+        Ok(()) => match rewriter.write(&text.as_bytes()[from..]) {
+            Ok(()) => rewriter.end(),
+            Err(e) => Err(e),
+        },
+        Err(e) => Err(e),
+    };
+    match result {
+        Ok(()) => None,
+        // A handler stopped the pass.
+        Err(_) => state.borrow().rewriter.resume,
+    }
 }
 
-/// Whitespace in the tokenizer's sense, after newline normalization (a CR
-/// is read as LF).
+/// Why a handler stopped the rewriter; the state says what comes next.
+#[derive(Debug)]
+struct Stop;
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("stopped")
+    }
+}
+
+impl std::error::Error for Stop {}
+
+/// Where an end tag that makes lol_html leave a namespace and that is not
+/// seen here may be: before each `</p` and `</br` (in any case) not
+/// followed by an ASCII letter or digit. A [`probe`] is needed only when
+/// there is one since the last checkpoint.
+fn unseen_end_tags(text: &str) -> Vec<usize> {
+    let s = text.as_bytes();
+    let mut found = Vec::new();
+    for (at, _) in text.match_indices("</") {
+        let name = &s[at + 2..];
+        let len = if name.first().is_some_and(|b| b.eq_ignore_ascii_case(&b'p')) {
+            1
+        } else if name.len() >= 2 && name[..2].eq_ignore_ascii_case(b"br") {
+            2
+        } else {
+            continue;
+        };
+        if !name.get(len).is_some_and(u8::is_ascii_alphanumeric) {
+            found.push(at);
+        }
+    }
+    found
+}
+
+/// Where a fresh rewriter takes over.
+#[derive(Clone, Copy)]
+enum Resume {
+    /// At this offset, fed this opener after the prefix.
+    After(usize, &'static str),
+    /// At this tag, once [`probe`] has told the namespace lol_html is in
+    /// there, from the last checkpoint on.
+    Probe(usize),
+}
+
+/// The namespace a rewriter fed `prefix` and then `span` (markup without
+/// start tags) is in at its end: lol_html leaves a namespace at end tags
+/// not seen here, `</br>` and `</p>`, and shows it only in the namespace of
+/// the next element; this one is made up for it.
+fn probe(span: &str, prefix: &str) -> Ns {
+    const PROBE: &str = "<weburl-probe>";
+    let at = prefix.len() + span.len();
+    let mut found = Ns::Html;
+    let mut rewriter = HtmlRewriter::new(
+        Settings::new()
+            .with_strict(false)
+            .append_element_content_handler(element!("*", |el| {
+                if el.source_location().bytes().start == at {
+                    found = Ns::of(el.namespace_uri());
+                }
+                Ok(())
+            })),
+        |_: &[u8]| {},
+    );
+    let _ = rewriter
+        .write(prefix.as_bytes())
+        .and_then(|()| rewriter.write(span.as_bytes()))
+        .and_then(|()| rewriter.write(PROBE.as_bytes()));
+    drop(rewriter);
+    found
+}
+
+/// Whitespace in the tokenizer's sense.
 fn is_space(b: u8) -> bool {
     matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ')
-}
-
-fn find(s: &[u8], from: usize, byte: u8) -> Option<usize> {
-    s.get(from..)?
-        .iter()
-        .position(|&b| b == byte)
-        .map(|i| from + i)
-}
-
-/// One attribute as written: byte ranges of its name and value in the
-/// decoded text, both undecoded.
-#[derive(Clone, Debug)]
-struct RawAttr {
-    name: Range<usize>,
-    value: Range<usize>,
 }
 
 /// Line numbers as html5ever counts them: one per LF, CR LF or lone CR
 /// read, except whitespace between `=` and an attribute value, which it
 /// skips without counting. Counted lazily, only for tags that have links.
+/// lol_html hands out no end tag's attributes: after `</x a=\n>` the line
+/// numbers here are one higher than html5ever's.
 struct Lines<'a> {
     src: &'a [u8],
     has_cr: bool,
@@ -171,6 +321,29 @@ impl<'a> Lines<'a> {
         n
     }
 
+    /// Adds the newlines between `=` and the value of an attribute whose
+    /// name ends at `name_end`.
+    fn skip_before_value(&mut self, name_end: usize) {
+        // Between the name and the value there is only whitespace, `=` and
+        // a quote.
+        let src = self.src;
+        let mut i = name_end;
+        while src.get(i).is_some_and(|&b| is_space(b)) {
+            i += 1;
+        }
+        if src.get(i) != Some(&b'=') {
+            return;
+        }
+        let start = i + 1;
+        let mut end = start;
+        while src.get(end).is_some_and(|&b| is_space(b)) {
+            end += 1;
+        }
+        if end > start {
+            self.uncounted += self.count(start, end);
+        }
+    }
+
     /// The line of a tag ending just before `end`.
     fn at(&mut self, end: usize) -> u64 {
         if end > self.counted_to {
@@ -181,511 +354,814 @@ impl<'a> Lines<'a> {
     }
 }
 
-/// A tag as the tree builder sees it.
-struct Tag<'a> {
-    /// The tag name, ASCII-lowercased, NUL replaced.
-    name: &'a str,
-    self_closing: bool,
-    attrs: &'a [RawAttr],
+/// A start tag as the tree builder sees it.
+struct Tag<'a, 'r, 't> {
+    el: &'a Element<'r, 't>,
     text: &'a str,
+    /// Where the rewriter's input starts in `text`, less the prefix.
+    offset: usize,
+    prefix_len: usize,
 }
 
-impl<'a> Tag<'a> {
-    /// The first attribute named `name` (a lowercase ASCII name), decoded.
-    /// html5ever drops later duplicates; asking for the first one is the
-    /// same.
-    fn get(&self, name: &str) -> Option<Cow<'a, str>> {
-        self.attrs
-            .iter()
-            .find(|a| self.text.as_bytes()[a.name.clone()].eq_ignore_ascii_case(name.as_bytes()))
-            .map(|a| decode_attribute(&self.text[a.value.clone()]))
+impl<'a> Tag<'a, '_, '_> {
+    /// `text`'s range of a range of the rewriter's input.
+    fn range(&self, r: Range<usize>) -> Range<usize> {
+        r.start - self.prefix_len + self.offset..r.end - self.prefix_len + self.offset
     }
 
-    fn has(&self, name: &str) -> bool {
-        self.attrs
-            .iter()
-            .any(|a| self.text.as_bytes()[a.name.clone()].eq_ignore_ascii_case(name.as_bytes()))
-    }
-}
-
-struct Tokenizer<'a> {
-    text: &'a str,
-    src: &'a [u8],
-    lines: Lines<'a>,
-    /// The current tag's name, normalized.
-    name: String,
-    attrs: Vec<RawAttr>,
-    self_closing: bool,
-}
-
-impl Tokenizer<'_> {
-    /// The data state, and the tag open, end tag open and markup
-    /// declaration open states.
-    fn run(&mut self, state: &mut State) {
-        let s = self.src;
-        let mut pos = 0;
-        loop {
-            let Some(lt) = find(s, pos, b'<') else {
-                return;
+    /// Whether an attribute named `name` (a lowercase ASCII name) has an
+    /// undecoded value (`""` for none) that `f` accepts.
+    fn any(&self, name: &str, mut f: impl FnMut(&'a str) -> bool) -> bool {
+        let text: &'a str = self.text;
+        for a in self.el.attributes() {
+            let Some(loc) = a.name_source_location() else {
+                continue;
             };
-            let Some(&c) = s.get(lt + 1) else {
-                return;
-            };
-            pos = match c {
-                b'!' => match self.markup_declaration(lt + 2, state.in_foreign_content()) {
-                    Some(p) => p,
-                    None => return,
-                },
-                b'/' => match s.get(lt + 2) {
-                    None => return,
-                    Some(c) if c.is_ascii_alphabetic() => {
-                        let Some(end) = self.tag(lt + 2) else {
-                            return;
-                        };
-                        state.end_tag(&self.name);
-                        end
-                    }
-                    Some(b'>') => lt + 3,
-                    Some(_) => match find(s, lt + 2, b'>') {
-                        Some(gt) => gt + 1,
-                        None => return,
-                    },
-                },
-                c if c.is_ascii_alphabetic() => {
-                    let Some(end) = self.tag(lt + 1) else {
-                        return;
-                    };
-                    let next = state.start_tag(
-                        &Tag {
-                            name: &self.name,
-                            self_closing: self.self_closing,
-                            attrs: &self.attrs,
-                            text: self.text,
-                        },
-                        &mut self.lines,
-                        end,
-                    );
-                    let raw = match next {
-                        Next::Data => None,
-                        Next::Rcdata | Next::Rawtext => Some(self.raw_text(end)),
-                        Next::ScriptData => Some(self.script_data(end)),
-                        Next::Plaintext | Next::Stop => return,
-                    };
-                    match raw {
-                        None => end,
-                        // `</name` of the element that switched to raw
-                        // text, then the rest of the end tag.
-                        Some(Some(name_end)) => {
-                            let Some(end) = self.rest_of_tag(name_end) else {
-                                return;
-                            };
-                            state.end_tag(&self.name);
-                            end
-                        }
-                        Some(None) => return,
-                    }
-                }
-                b'?' => match find(s, lt + 1, b'>') {
-                    Some(gt) => gt + 1,
-                    None => return,
-                },
-                // Not a tag: `<` is text, and the next character is
-                // reconsumed in the data state.
-                _ => lt + 1,
-            };
-        }
-    }
-
-    /// After `<!`: a comment, DOCTYPE, CDATA section or bogus comment.
-    /// Returns where the data state resumes, or `None` at the end.
-    fn markup_declaration(&self, at: usize, foreign: bool) -> Option<usize> {
-        let s = self.src;
-        let rest = &s[at..];
-        if rest.starts_with(b"--") {
-            return comment_end(s, at + 2);
-        }
-        if rest.len() >= 7 && rest[..7].eq_ignore_ascii_case(b"doctype") {
-            // Every DOCTYPE state ends the token at `>`.
-            return find(s, at + 7, b'>').map(|gt| gt + 1);
-        }
-        if foreign && rest.starts_with(b"[CDATA[") {
-            let mut from = at + 7;
-            loop {
-                let b = find(s, from, b']')?;
-                if s[b..].starts_with(b"]]>") {
-                    return Some(b + 3);
-                }
-                from = b + 1;
-            }
-        }
-        find(s, at, b'>').map(|gt| gt + 1)
-    }
-
-    /// A start or end tag whose name starts at `at` (an ASCII letter).
-    /// Returns the position after its `>`, or `None` if the document ends
-    /// first (the tag is then dropped).
-    fn tag(&mut self, at: usize) -> Option<usize> {
-        let s = self.src;
-        let mut i = at;
-        while let Some(&b) = s.get(i) {
-            if is_space(b) || b == b'/' || b == b'>' {
-                break;
-            }
-            i += 1;
-        }
-        self.name.clear();
-        let raw = &self.text[at..i];
-        if raw.bytes().any(|b| b.is_ascii_uppercase() || b == 0) {
-            for c in raw.chars() {
-                self.name.push(if c == '\0' {
-                    '\u{FFFD}'
-                } else {
-                    c.to_ascii_lowercase()
-                });
-            }
-        } else {
-            self.name.push_str(raw);
-        }
-        self.attrs.clear();
-        self.self_closing = false;
-        self.attributes(i)
-    }
-
-    /// The end tag `</name` that ends raw text, whose name ends at
-    /// `name_end`: its name is the last start tag's, which `self.name`
-    /// still holds.
-    fn rest_of_tag(&mut self, name_end: usize) -> Option<usize> {
-        self.attrs.clear();
-        self.self_closing = false;
-        self.attributes(name_end)
-    }
-
-    /// From the end of a tag name to the end of the tag: the attribute
-    /// states. Returns the position after `>`.
-    fn attributes(&mut self, at: usize) -> Option<usize> {
-        #[derive(Clone, Copy)]
-        enum St {
-            BeforeName,
-            AfterName,
-            BeforeValue,
-            AfterQuotedValue,
-            SelfClosing,
-        }
-        let s = self.src;
-        // The tag name state's own exits.
-        let (mut i, mut st) = match *s.get(at)? {
-            b'/' => (at + 1, St::SelfClosing),
-            b'>' => return Some(at + 1),
-            _ => (at + 1, St::BeforeName),
-        };
-        loop {
-            match st {
-                St::BeforeName | St::AfterName => {
-                    while is_space(*s.get(i)?) {
-                        i += 1;
-                    }
-                    match s[i] {
-                        b'/' => {
-                            i += 1;
-                            st = St::SelfClosing;
-                        }
-                        b'>' => return Some(i + 1),
-                        b'=' if matches!(st, St::AfterName) => {
-                            i += 1;
-                            st = St::BeforeValue;
-                        }
-                        _ => {
-                            // The attribute name state: the first character
-                            // is part of the name whatever it is.
-                            let start = i;
-                            i += 1;
-                            loop {
-                                let b = *s.get(i)?;
-                                if is_space(b) || matches!(b, b'/' | b'>' | b'=') {
-                                    break;
-                                }
-                                i += 1;
-                            }
-                            self.attrs.push(RawAttr {
-                                name: start..i,
-                                value: i..i,
-                            });
-                            match s[i] {
-                                b'/' => st = St::SelfClosing,
-                                b'>' => return Some(i + 1),
-                                b'=' => st = St::BeforeValue,
-                                _ => st = St::AfterName,
-                            }
-                            i += 1;
-                        }
-                    }
-                }
-                St::BeforeValue => {
-                    let start = i;
-                    while is_space(*s.get(i)?) {
-                        i += 1;
-                    }
-                    if i > start {
-                        // html5ever peeks and discards these without
-                        // counting their newlines.
-                        self.lines.uncounted += self.lines.count(start, i);
-                    }
-                    let value = match s[i] {
-                        q @ (b'"' | b'\'') => {
-                            let close = find(s, i + 1, q)?;
-                            let value = i + 1..close;
-                            i = close + 1;
-                            st = St::AfterQuotedValue;
-                            value
-                        }
-                        b'>' => return Some(i + 1),
-                        _ => {
-                            let start = i;
-                            loop {
-                                let b = *s.get(i)?;
-                                if is_space(b) || b == b'>' {
-                                    break;
-                                }
-                                i += 1;
-                            }
-                            let value = start..i;
-                            if s[i] == b'>' {
-                                if let Some(last) = self.attrs.last_mut() {
-                                    last.value = value;
-                                }
-                                return Some(i + 1);
-                            }
-                            i += 1;
-                            st = St::BeforeName;
-                            value
-                        }
-                    };
-                    if let Some(last) = self.attrs.last_mut() {
-                        last.value = value;
-                    }
-                }
-                St::AfterQuotedValue => match *s.get(i)? {
-                    b'/' => {
-                        i += 1;
-                        st = St::SelfClosing;
-                    }
-                    b'>' => return Some(i + 1),
-                    b if is_space(b) => {
-                        i += 1;
-                        st = St::BeforeName;
-                    }
-                    // Reconsumed in the before attribute name state.
-                    _ => st = St::BeforeName,
-                },
-                St::SelfClosing => match *s.get(i)? {
-                    b'>' => {
-                        self.self_closing = true;
-                        return Some(i + 1);
-                    }
-                    _ => st = St::BeforeName,
-                },
-            }
-        }
-    }
-
-    /// At `i`, just after `</` in raw text: the end of the tag name if it
-    /// starts an appropriate end tag (the last start tag's name followed
-    /// by whitespace, `/` or `>`), else `Err` with where raw text resumes.
-    fn appropriate_end_tag(&self, i: usize) -> Result<usize, usize> {
-        let s = self.src;
-        let mut end = i;
-        while s.get(end).is_some_and(u8::is_ascii_alphabetic) {
-            end += 1;
-        }
-        if end > i
-            && s[i..end].eq_ignore_ascii_case(self.name.as_bytes())
-            && s.get(end)
-                .is_some_and(|&b| is_space(b) || b == b'/' || b == b'>')
-        {
-            Ok(end)
-        } else {
-            Err(end)
-        }
-    }
-
-    /// RCDATA and RAWTEXT from `at` (they differ only in character
-    /// references, which do not matter here): the end of the name of the
-    /// end tag that ends them, or `None` at the end of the document.
-    fn raw_text(&self, at: usize) -> Option<usize> {
-        let s = self.src;
-        let mut i = at;
-        loop {
-            let lt = find(s, i, b'<')?;
-            if s.get(lt + 1) != Some(&b'/') {
-                i = lt + 1;
+            if !text.as_bytes()[self.range(loc.bytes())].eq_ignore_ascii_case(name.as_bytes()) {
                 continue;
             }
-            match self.appropriate_end_tag(lt + 2) {
-                Ok(end) => return Some(end),
-                Err(resume) => i = resume,
+            let value = match a.value_source_location() {
+                Some(loc) => &text[self.range(loc.bytes())],
+                None => "",
+            };
+            if f(value) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The first attribute named `name` (a lowercase ASCII name), decoded.
+    /// The tokenizer drops later duplicates.
+    fn get(&self, name: &str) -> Option<Cow<'a, str>> {
+        let mut first = None;
+        self.any(name, |value| {
+            first = Some(value);
+            true
+        });
+        first.map(decode_attribute)
+    }
+}
+
+/// The element handler: every start tag, in token order.
+fn start_tag(
+    el: &mut Element<'_, '_>,
+    text: &str,
+    state: &Rc<RefCell<State>>,
+    lines: &mut Lines,
+) -> HandlerResult {
+    let mut st = state.borrow_mut();
+    let loc = el.source_location().bytes();
+    let name = el.tag_name();
+    let tracked = tracked(&name);
+    if loc.start < st.rewriter.prefix_len {
+        // Where the prefix takes the rewriter is set already.
+        if let Some(i) = tracked {
+            st.track(el, i, state)?;
+        }
+        return Ok(());
+    }
+    if matches!(&*name, "svg" | "math") && st.unseen_end_tags.is_none() {
+        st.unseen_end_tags = Some(unseen_end_tags(text));
+    }
+    if st.in_foreign_content() && TRACKED[2..].contains(&&*name) {
+        // Its namespace is lol_html's whatever end tags came before (an
+        // integration point's is HTML in HTML content too): find out
+        // first.
+        let at = loc.start + st.rewriter.offset - st.rewriter.prefix_len;
+        if st.end_tag_unseen_before(at) {
+            st.rewriter.resume = Some(Resume::Probe(at));
+            return Err(Box::new(Stop));
+        }
+    }
+    let self_closing = el.is_self_closing();
+    let tag = Tag {
+        el,
+        text,
+        offset: st.rewriter.offset,
+        prefix_len: st.rewriter.prefix_len,
+    };
+    let span = tag.range(loc);
+    if text.as_bytes()[span.clone()]
+        .iter()
+        .any(|&b| b == b'\n' || b == b'\r')
+    {
+        for attr in el.attributes() {
+            if let Some(name) = attr.name_source_location() {
+                lines.skip_before_value(tag.range(name.bytes()).end);
+            }
+        }
+    }
+    let end = span.end;
+
+    // lol_html's view: end tags not seen here may have left namespaces.
+    let mut resync = false;
+    let ns = Ns::of(el.namespace_uri());
+    let (before, left) = st
+        .rewriter
+        .namespaces
+        .start_tag(&name, self_closing, &tag, ns);
+    for level in left {
+        if level == Ns::Html {
+            // An end tag the tree builder ignores took lol_html out of an
+            // integration point.
+            resync = true;
+        } else {
+            // `</br>` or `</p>`.
+            st.pop_foreign_content();
+        }
+    }
+    let theirs = if matches!(&*name, "svg" | "math") || before != Ns::Html {
+        Next::Data
+    } else {
+        match &*name {
+            "script" => Next::ScriptData,
+            "style" | "xmp" | "iframe" | "noembed" | "noframes" | "noscript" => Next::Rawtext,
+            "textarea" | "title" => Next::Rcdata,
+            "plaintext" => Next::Plaintext,
+            _ => Next::Data,
+        }
+    };
+
+    // The tree builder's.
+    let ours = st.start_tag(&name, self_closing, &tag, lines, end);
+    if let Some(i) = tracked {
+        if el.can_have_content() {
+            st.track(el, i, state)?;
+        }
+    }
+    st.rewriter.checkpoint = end;
+    st.rewriter.checkpoint_opener = match ours {
+        Next::Data | Next::Stop => "",
+        _ => opener_for(&name),
+    };
+    let opener = match ours {
+        Next::Stop => {
+            st.rewriter.resume = None;
+            return Err(Box::new(Stop));
+        }
+        // <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inforeign>:
+        // lol_html opens `<svg/>` and `<math/>`, the tree builder pops them
+        // at once.
+        _ if matches!(&*name, "svg" | "math") && self_closing => "",
+        _ if ours != theirs || resync || !st.in_step() => match ours {
+            Next::Data | Next::Stop => "",
+            _ => opener_for(&name),
+        },
+        _ => return Ok(()),
+    };
+    st.rewriter.resume = Some(Resume::After(end, opener));
+    Err(Box::new(Stop))
+}
+
+/// A start tag that switches a fresh rewriter to the text state `name`
+/// switches the tokenizer to, ending at the same end tag.
+fn opener_for(name: &str) -> &'static str {
+    match name {
+        "script" => "<script>",
+        "style" => "<style>",
+        "xmp" => "<xmp>",
+        "iframe" => "<iframe>",
+        "noembed" => "<noembed>",
+        "noframes" => "<noframes>",
+        "noscript" => "<noscript>",
+        "textarea" => "<textarea>",
+        "title" => "<title>",
+        _ => "<plaintext>",
+    }
+}
+
+/// Where the tokenizer goes after a start tag (the tree builder's say).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Next {
+    Data,
+    Rcdata,
+    Rawtext,
+    ScriptData,
+    Plaintext,
+    /// The encoding changed: stop.
+    Stop,
+}
+
+/// The elements whose end tags change the tree builder's state: the form
+/// element pointer, the template contents, the SVG and MathML elements
+/// and their integration points. Their end tags are seen here when they
+/// close one on lol_html's stack of open elements.
+const TRACKED: [&str; 13] = [
+    "form",
+    "template",
+    "svg",
+    "math",
+    "foreignobject",
+    "desc",
+    "title",
+    "mi",
+    "mo",
+    "mn",
+    "ms",
+    "mtext",
+    "annotation-xml",
+];
+
+/// The integration points of SVG and of MathML, by their names.
+const SVG_INTEGRATION_POINTS: [&str; 3] = ["foreignobject", "desc", "title"];
+const MATHML_INTEGRATION_POINTS: [&str; 6] = ["mi", "mo", "mn", "ms", "mtext", "annotation-xml"];
+
+/// lol_html leaves an integration point at the end tag of any integration
+/// point of its namespace, the tree builder only at its own. A rewriter
+/// inside one starts with an element of each such name open, in the other
+/// namespace, where it is not one (and so leaves no namespace open), for
+/// that end tag to be seen here.
+const SVG_SENTINELS: &str = "<math><foreignobject><desc><title></br>";
+const MATHML_SENTINELS: &str = "<svg><mi><mo><mn><ms><mtext><annotation-xml></br>";
+
+/// The index of `name` in [`TRACKED`].
+fn tracked(name: &str) -> Option<usize> {
+    Some(match name {
+        "form" => 0,
+        "template" => 1,
+        "svg" => 2,
+        "math" => 3,
+        "foreignobject" => 4,
+        "desc" => 5,
+        "title" => 6,
+        "mi" => 7,
+        "mo" => 8,
+        "mn" => 9,
+        "ms" => 10,
+        "mtext" => 11,
+        "annotation-xml" => 12,
+        _ => return None,
+    })
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Ns {
+    Html,
+    Svg,
+    MathMl,
+}
+
+impl Ns {
+    fn of(uri: &str) -> Ns {
+        match uri {
+            "http://www.w3.org/2000/svg" => Ns::Svg,
+            "http://www.w3.org/1998/Math/MathML" => Ns::MathMl,
+            _ => Ns::Html,
+        }
+    }
+}
+
+/// lol_html's own simulation of the tree builder's namespaces
+/// (`TreeBuilderSimulator`), followed here. It sees every start tag, and
+/// the end tags of tracked elements; an end tag not seen that left a
+/// namespace shows in the namespace of the next element.
+#[derive(Clone)]
+struct Namespaces {
+    stack: Vec<Ns>,
+}
+
+impl Namespaces {
+    fn new() -> Self {
+        Namespaces {
+            stack: vec![Ns::Html],
+        }
+    }
+
+    fn current(&self) -> Ns {
+        self.stack.last().copied().unwrap_or(Ns::Html)
+    }
+
+    fn leave(&mut self) -> Option<Ns> {
+        if self.stack.len() > 1 {
+            self.stack.pop()
+        } else {
+            None
+        }
+    }
+
+    /// A start tag whose element lol_html put in `ns`. Returns the
+    /// namespace before it, and the namespaces left before it by end tags
+    /// not seen here.
+    fn start_tag(&mut self, name: &str, self_closing: bool, tag: &Tag, ns: Ns) -> (Ns, Vec<Ns>) {
+        if self.stack.len() == 1 {
+            let before = self.current();
+            self.start_tag_here(name, self_closing, tag);
+            return (before, Vec::new());
+        }
+        let mut before = self.clone();
+        let mut left = Vec::new();
+        loop {
+            *self = before.clone();
+            self.start_tag_here(name, self_closing, tag);
+            if self.current() == ns {
+                return (before.current(), left);
+            }
+            match before.leave() {
+                Some(level) => left.push(level),
+                None => return (before.current(), left),
             }
         }
     }
 
-    /// Script data from `at`, with its escaped and double-escaped states:
-    /// the end of the name of the `</script` that ends it, or `None`.
-    fn script_data(&self, at: usize) -> Option<usize> {
-        #[derive(Clone, Copy, PartialEq)]
-        enum St {
-            Data,
-            LessThan,
-            EscapeStart,
-            EscapeStartDash,
-            Escaped,
-            EscapedDash,
-            EscapedDashDash,
-            EscapedLessThan,
-            DoubleEscapeStart,
-            DoubleEscaped,
-            DoubleEscapedDash,
-            DoubleEscapedDashDash,
-            DoubleEscapedLessThan,
-            DoubleEscapeEnd,
-        }
-        use St::*;
-        let s = self.src;
-        let mut i = at;
-        let mut st = Data;
-        // The temporary buffer, lowercased: whether it is "script".
-        let mut temp = [0u8; 6];
-        let mut temp_len = 0usize;
-        fn push_temp(temp: &mut [u8; 6], len: &mut usize, b: u8) {
-            if let Some(slot) = temp.get_mut(*len) {
-                *slot = b.to_ascii_lowercase();
+    /// `TreeBuilderSimulator::get_feedback_for_start_tag`.
+    fn start_tag_here(&mut self, name: &str, self_closing: bool, tag: &Tag) {
+        let current = self.current();
+        match name {
+            "svg" => self.stack.push(Ns::Svg),
+            "math" => self.stack.push(Ns::MathMl),
+            _ if current == Ns::Html => {}
+            _ if breaks_out_of_foreign_content(name) => {
+                self.leave();
             }
-            *len += 1;
-        }
-        loop {
-            match st {
-                Data => {
-                    i = find(s, i, b'<')? + 1;
-                    st = LessThan;
-                    continue;
-                }
-                Escaped | DoubleEscaped => {
-                    let at = i + s.get(i..)?.iter().position(|&b| b == b'-' || b == b'<')?;
-                    i = at + 1;
-                    st = match (st, s[at]) {
-                        (Escaped, b'-') => EscapedDash,
-                        (Escaped, _) => EscapedLessThan,
-                        (_, b'-') => DoubleEscapedDash,
-                        _ => DoubleEscapedLessThan,
-                    };
-                    continue;
-                }
-                _ => {}
+            // An integration point of the namespace, not self-closing.
+            "foreignobject" | "desc" | "title" if current == Ns::Svg && !self_closing => {
+                self.stack.push(Ns::Html);
             }
-            let b = *s.get(i)?;
-            // Each arm either consumes `b` (i += 1) or reconsumes it.
-            match st {
-                LessThan => match b {
-                    b'/' => match self.appropriate_end_tag(i + 1) {
-                        Ok(end) => return Some(end),
-                        Err(resume) => {
-                            i = resume;
-                            st = Data;
-                        }
-                    },
-                    b'!' => {
-                        i += 1;
-                        st = EscapeStart;
-                    }
-                    _ => st = Data,
-                },
-                EscapeStart | EscapeStartDash => {
-                    if b == b'-' {
-                        i += 1;
-                        st = if st == EscapeStart {
-                            EscapeStartDash
-                        } else {
-                            EscapedDashDash
-                        };
-                    } else {
-                        st = Data;
-                    }
+            "mi" | "mo" | "mn" | "ms" | "mtext" if current == Ns::MathMl && !self_closing => {
+                self.stack.push(Ns::Html);
+            }
+            "font"
+                if ["color", "size", "face"]
+                    .iter()
+                    .any(|a| tag.any(a, |_| true)) =>
+            {
+                self.leave();
+            }
+            // lol_html compares the value undecoded.
+            "annotation-xml"
+                if current == Ns::MathMl
+                    && !self_closing
+                    && tag.any("encoding", |e| {
+                        e.eq_ignore_ascii_case("text/html")
+                            || e.eq_ignore_ascii_case("application/xhtml+xml")
+                    }) =>
+            {
+                self.stack.push(Ns::Html);
+            }
+            _ => {}
+        }
+    }
+
+    /// `TreeBuilderSimulator::get_feedback_for_end_tag`.
+    fn end_tag(&mut self, name: &str) {
+        let len = self.stack.len();
+        let leave = match self.current() {
+            Ns::Html if len >= 2 => match self.stack[len - 2] {
+                Ns::Svg => matches!(name, "foreignobject" | "desc" | "title"),
+                Ns::MathMl => {
+                    matches!(name, "mi" | "mo" | "mn" | "ms" | "mtext" | "annotation-xml")
                 }
-                EscapedDash | EscapedDashDash | DoubleEscapedDash | DoubleEscapedDashDash => {
-                    let double = matches!(st, DoubleEscapedDash | DoubleEscapedDashDash);
-                    i += 1;
-                    st = match b {
-                        b'-' if double => DoubleEscapedDashDash,
-                        b'-' => EscapedDashDash,
-                        b'<' if double => DoubleEscapedLessThan,
-                        b'<' => EscapedLessThan,
-                        b'>' if matches!(st, EscapedDashDash | DoubleEscapedDashDash) => Data,
-                        _ if double => DoubleEscaped,
-                        _ => Escaped,
+                Ns::Html => false,
+            },
+            Ns::Html => false,
+            current => matches!(
+                (current, name),
+                (Ns::Svg, "svg") | (Ns::MathMl, "math") | (_, "p" | "br")
+            ),
+        };
+        if leave {
+            self.leave();
+        }
+    }
+}
+
+/// The rewriter running, and what it has open.
+struct Rewriter {
+    namespaces: Namespaces,
+    /// Tracked elements on its stack of open elements, by [`TRACKED`]
+    /// index.
+    open: [u32; TRACKED.len()],
+    /// The offset of the last end tag seen, which can close several
+    /// elements.
+    last_end_tag: Option<usize>,
+    /// Where its input starts in the page, and how much of it is the
+    /// prefix.
+    offset: usize,
+    prefix_len: usize,
+    /// The end of the last tag seen, where the frames are known to be the
+    /// tree builder's, and what the tokenizer reads there.
+    checkpoint: usize,
+    checkpoint_opener: &'static str,
+    /// Where a fresh rewriter takes over.
+    resume: Option<Resume>,
+}
+
+struct State {
+    encoding: &'static Encoding,
+    tentative: bool,
+    scripting: bool,
+    restart: Option<&'static Encoding>,
+    /// Open `<template>` elements: their contents are not in the document.
+    template_depth: u32,
+    /// The tree builder's form element pointer: a `<form>` inside another
+    /// is dropped.
+    form_open: bool,
+    /// Open `<svg>`/`<math>` elements and the HTML integration points in
+    /// them; the top one says whether the tokenizer is in foreign content.
+    frames: Vec<Frame>,
+    /// See [`unseen_end_tags`]: found at the first `<svg>` or `<math>`.
+    unseen_end_tags: Option<Vec<usize>>,
+    scan: Scan,
+    rewriter: Rewriter,
+}
+
+struct Frame {
+    name: String,
+    foreign: bool,
+}
+
+impl State {
+    /// Whether the adjusted current node is not an HTML element: then
+    /// `<![CDATA[` opens a CDATA section; elsewhere it is a bogus comment.
+    fn in_foreign_content(&self) -> bool {
+        self.frames.last().is_some_and(|f| f.foreign)
+    }
+
+    /// Whether the rewriter's namespaces are the frames' (each run of SVG
+    /// and MathML elements one namespace, so that lol_html, which leaves
+    /// one namespace where the tree builder pops the run, does the same),
+    /// and every frame's end tag will be seen.
+    fn in_step(&self) -> bool {
+        let r = &self.rewriter;
+        let open = |name: &str| tracked(name).map_or(0, |i| r.open[i]);
+        if (self.form_open && open("form") == 0) || open("template") < self.template_depth {
+            return false;
+        }
+        let mut levels = r.namespaces.stack[1..].iter();
+        let mut previous = Ns::Html;
+        for frame in &self.frames {
+            if open(&frame.name) == 0 {
+                return false;
+            }
+            if frame.foreign && previous != Ns::Html {
+                continue;
+            }
+            match levels.next() {
+                Some(&Ns::Html) if !frame.foreign => {
+                    let sentinels: &[&str] = match previous {
+                        Ns::Svg => &SVG_INTEGRATION_POINTS,
+                        _ => &MATHML_INTEGRATION_POINTS,
                     };
-                }
-                EscapedLessThan => match b {
-                    b'/' => match self.appropriate_end_tag(i + 1) {
-                        Ok(end) => return Some(end),
-                        Err(resume) => {
-                            i = resume;
-                            st = Escaped;
-                        }
-                    },
-                    b if b.is_ascii_alphabetic() => {
-                        temp_len = 0;
-                        push_temp(&mut temp, &mut temp_len, b);
-                        i += 1;
-                        st = DoubleEscapeStart;
+                    if sentinels.iter().any(|&name| open(name) == 0) {
+                        return false;
                     }
-                    _ => st = Escaped,
-                },
-                DoubleEscapeStart | DoubleEscapeEnd => {
-                    let start = st == DoubleEscapeStart;
-                    if is_space(b) || b == b'/' || b == b'>' {
-                        i += 1;
-                        let script = temp_len == 6 && &temp == b"script";
-                        st = match (start, script) {
-                            (true, true) | (false, false) => DoubleEscaped,
-                            _ => Escaped,
-                        };
-                    } else if b.is_ascii_alphabetic() {
-                        push_temp(&mut temp, &mut temp_len, b);
-                        i += 1;
-                    } else {
-                        st = if start { Escaped } else { DoubleEscaped };
-                    }
+                    previous = Ns::Html;
                 }
-                DoubleEscapedLessThan => {
-                    if b == b'/' {
-                        temp_len = 0;
-                        i += 1;
-                        st = DoubleEscapeEnd;
-                    } else {
-                        st = DoubleEscaped;
-                    }
+                Some(&ns @ (Ns::Svg | Ns::MathMl)) if frame.foreign => previous = ns,
+                _ => return false,
+            }
+        }
+        levels.next().is_none()
+    }
+
+    /// What a fresh rewriter is fed first, and the namespaces it leaves it
+    /// in: the sentinels its integration points need, the `<form>` and
+    /// `<template>` elements still open, then the frames, a run of SVG and
+    /// MathML elements as one namespace.
+    fn prefix(&self) -> (String, Namespaces) {
+        let mut prefix = String::new();
+        let mut namespaces = Namespaces::new();
+        let (mut svg_sentinels, mut mathml_sentinels) = (false, false);
+        for frame in &self.frames {
+            let name = frame.name.as_str();
+            let current = namespaces.current();
+            if frame.foreign {
+                prefix.push('<');
+                prefix.push_str(name);
+                prefix.push('>');
+                if current == Ns::Html {
+                    namespaces
+                        .stack
+                        .push(if name == "svg" { Ns::Svg } else { Ns::MathMl });
+                } else {
+                    // Open, but in the namespace already open.
+                    prefix.push_str("</br>");
                 }
-                Data | Escaped | DoubleEscaped => unreachable!("handled above"),
+                continue;
+            }
+            let enters = match current {
+                Ns::Svg => matches!(name, "foreignobject" | "desc" | "title"),
+                _ => matches!(name, "mi" | "mo" | "mn" | "ms" | "mtext"),
+            };
+            if enters {
+                prefix.push('<');
+                prefix.push_str(name);
+                prefix.push('>');
+            } else {
+                // Open, then an element that enters HTML content in this
+                // namespace.
+                prefix.push('<');
+                prefix.push_str(name);
+                prefix.push('>');
+                prefix.push_str(if current == Ns::Svg {
+                    "<foreignobject>"
+                } else {
+                    "<mi>"
+                });
+            }
+            svg_sentinels |= current == Ns::Svg;
+            mathml_sentinels |= current == Ns::MathMl;
+            namespaces.stack.push(Ns::Html);
+        }
+        let mut start = String::new();
+        if svg_sentinels {
+            start.push_str(SVG_SENTINELS);
+        }
+        if mathml_sentinels {
+            start.push_str(MATHML_SENTINELS);
+        }
+        if self.form_open {
+            start.push_str("<form>");
+        }
+        for _ in 0..self.template_depth {
+            start.push_str("<template>");
+        }
+        prefix.insert_str(0, &start);
+        (prefix, namespaces)
+    }
+
+    /// Calls [`State::closed`] for the end tag that closes `el`, the
+    /// tracked element `TRACKED[i]`.
+    fn track(
+        &mut self,
+        el: &mut Element<'_, '_>,
+        i: usize,
+        state: &Rc<RefCell<State>>,
+    ) -> HandlerResult {
+        self.rewriter.open[i] += 1;
+        let state = Rc::clone(state);
+        el.on_end_tag(Box::new(move |end: &mut EndTag<'_>| {
+            state.borrow_mut().closed(i, end)
+        }))
+    }
+
+    /// An end tag closed a tracked element, maybe one above the element it
+    /// names.
+    fn closed(&mut self, i: usize, end: &mut EndTag<'_>) -> HandlerResult {
+        let foreign = self.in_foreign_content();
+        self.rewriter.open[i] -= 1;
+        let loc = end.source_location().bytes();
+        let r = &self.rewriter;
+        let (start, after) = (
+            loc.start + r.offset - r.prefix_len,
+            loc.end + r.offset - r.prefix_len,
+        );
+        if r.last_end_tag != Some(start) {
+            if foreign && self.end_tag_unseen_before(start) {
+                // End tags not seen since the checkpoint may have ended
+                // foreign content: find out first, then see this one again.
+                self.rewriter.resume = Some(Resume::Probe(start));
+                return Err(Box::new(Stop));
+            }
+            let r = &mut self.rewriter;
+            r.last_end_tag = Some(start);
+            r.checkpoint = after;
+            r.checkpoint_opener = "";
+            let name = end.name();
+            r.namespaces.end_tag(&name);
+            self.end_tag(&name);
+        }
+        if !self.in_step() {
+            self.rewriter.resume = Some(Resume::After(after, ""));
+            return Err(Box::new(Stop));
+        }
+        Ok(())
+    }
+
+    /// Whether an end tag not seen here may be between the checkpoint and
+    /// `at`.
+    fn end_tag_unseen_before(&self, at: usize) -> bool {
+        let from = self.rewriter.checkpoint;
+        let Some(unseen) = &self.unseen_end_tags else {
+            return false;
+        };
+        let i = unseen.partition_point(|&e| e < from);
+        unseen.get(i).is_some_and(|&e| e < at)
+    }
+
+    /// Pops the SVG and MathML elements up to the nearest integration point.
+    fn pop_foreign_content(&mut self) {
+        while self.in_foreign_content() {
+            self.frames.pop();
+        }
+    }
+
+    /// A start tag ending just before `end`.
+    fn start_tag(
+        &mut self,
+        name: &str,
+        self_closing: bool,
+        tag: &Tag,
+        lines: &mut Lines,
+        end: usize,
+    ) -> Next {
+        if self.in_foreign_content() {
+            if breaks_out_of_foreign_content(name)
+                || (name == "font"
+                    && ["color", "face", "size"]
+                        .iter()
+                        .any(|a| tag.get(a).is_some()))
+            {
+                // The tree builder pops to the nearest HTML element and
+                // handles the tag as HTML.
+                self.pop_foreign_content();
+            } else {
+                if !self_closing && is_html_integration_point(name, tag) {
+                    self.frames.push(Frame {
+                        name: name.to_owned(),
+                        foreign: false,
+                    });
+                } else if !self_closing && matches!(name, "svg" | "math") {
+                    self.frames.push(Frame {
+                        name: name.to_owned(),
+                        foreign: true,
+                    });
+                }
+                return Next::Data;
+            }
+        }
+        if matches!(name, "svg" | "math") {
+            if !self_closing {
+                self.frames.push(Frame {
+                    name: name.to_owned(),
+                    foreign: true,
+                });
+            }
+            return Next::Data;
+        }
+        // <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody>:
+        // "image" is read as "img".
+        let name = if name == "image" { "img" } else { name };
+        if self.template_depth == 0 {
+            // <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody> ("form")
+            if name == "form" {
+                if self.form_open {
+                    return Next::Data;
+                }
+                self.form_open = true;
+            }
+            self.element(name, tag, lines, end);
+        }
+        // A `<meta>` in template contents still changes the encoding.
+        if name == "meta" && self.tentative && self.meta_encoding(tag) {
+            return Next::Stop;
+        }
+        if name == "template" {
+            self.template_depth += 1;
+        }
+        match name {
+            "script" => Next::ScriptData,
+            "style" | "xmp" | "iframe" | "noembed" | "noframes" => Next::Rawtext,
+            "noscript" if self.scripting => Next::Rawtext,
+            "textarea" | "title" => Next::Rcdata,
+            "plaintext" => Next::Plaintext,
+            _ => Next::Data,
+        }
+    }
+
+    fn end_tag(&mut self, name: &str) {
+        if self.in_foreign_content() && matches!(name, "br" | "p") {
+            self.pop_foreign_content();
+            return;
+        }
+        if let Some(i) = self.frames.iter().rposition(|f| f.name == name) {
+            self.frames.truncate(i);
+            return;
+        }
+        if self.in_foreign_content() {
+            return;
+        }
+        match name {
+            "template" => self.template_depth = self.template_depth.saturating_sub(1),
+            "form" if self.template_depth == 0 => self.form_open = false,
+            _ => {}
+        }
+    }
+
+    /// An HTML element in the document: records its URL attributes and the
+    /// first `<base href>`.
+    fn element(&mut self, name: &str, tag: &Tag, lines: &mut Lines, end: usize) {
+        for spec in url_attributes(name) {
+            let Some(value) = tag.get(spec.attribute) else {
+                continue;
+            };
+            if spec.kind == AttributeKind::Refresh
+                && !tag
+                    .get("http-equiv")
+                    .is_some_and(|v| v.eq_ignore_ascii_case("refresh"))
+            {
+                continue;
+            }
+            self.scan.links.push(RawLink {
+                element: spec.element,
+                attribute: spec.attribute,
+                kind: spec.kind,
+                value: value.into_owned(),
+                line: lines.at(end),
+            });
+        }
+        if name == "base" && self.scan.first_base_href.is_none() {
+            self.scan.first_base_href = tag.get("href").map(Cow::into_owned);
+        }
+    }
+
+    /// The `<meta>` rule of the "in head" insertion mode.
+    ///
+    /// <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead> ("meta")
+    fn meta_encoding(&mut self, tag: &Tag) -> bool {
+        let declared = tag
+            .get("charset")
+            .and_then(|label| Encoding::for_label(label.as_bytes()))
+            .or_else(|| {
+                let pragma = tag.get("http-equiv")?;
+                if !pragma.eq_ignore_ascii_case("content-type") {
+                    return None;
+                }
+                encoding::extract_from_meta_content(tag.get("content")?.as_bytes())
+            });
+        let Some(declared) = declared else {
+            return false;
+        };
+        match encoding::change_the_encoding(self.encoding, declared) {
+            Some(new) => {
+                self.restart = Some(new);
+                true
+            }
+            None => {
+                // Same encoding: it is now certain.
+                self.tentative = false;
+                false
             }
         }
     }
 }
 
-/// After `<!--` at `at`: where the data state resumes after the comment
-/// (`-->`, `--!>`, or the abrupt `<!-->` and `<!--->`), or `None` if it
-/// runs to the end.
-fn comment_end(s: &[u8], at: usize) -> Option<usize> {
-    match s.get(at..) {
-        Some([b'>', ..]) => return Some(at + 1),
-        Some([b'-', b'>', ..]) => return Some(at + 2),
-        _ => {}
-    }
-    let mut from = at;
-    loop {
-        let dash = find(s, from, b'-')?;
-        match s.get(dash + 1..) {
-            Some([b'-', b'>', ..]) => return Some(dash + 3),
-            Some([b'-', b'!', b'>', ..]) => return Some(dash + 4),
-            _ => from = dash + 1,
-        }
+/// Start tags that end foreign content (`<font>` too, with `color`,
+/// `face` or `size`).
+///
+/// <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inforeign>
+fn breaks_out_of_foreign_content(name: &str) -> bool {
+    matches!(
+        name,
+        "b" | "big"
+            | "blockquote"
+            | "body"
+            | "br"
+            | "center"
+            | "code"
+            | "dd"
+            | "div"
+            | "dl"
+            | "dt"
+            | "em"
+            | "embed"
+            | "h1"
+            | "h2"
+            | "h3"
+            | "h4"
+            | "h5"
+            | "h6"
+            | "head"
+            | "hr"
+            | "i"
+            | "img"
+            | "li"
+            | "listing"
+            | "menu"
+            | "meta"
+            | "nobr"
+            | "ol"
+            | "p"
+            | "pre"
+            | "ruby"
+            | "s"
+            | "small"
+            | "span"
+            | "strong"
+            | "strike"
+            | "sub"
+            | "sup"
+            | "table"
+            | "tt"
+            | "u"
+            | "ul"
+            | "var"
+    )
+}
+
+/// SVG and MathML elements whose content is parsed as HTML.
+///
+/// <https://html.spec.whatwg.org/multipage/parsing.html#html-integration-point>,
+/// <https://html.spec.whatwg.org/multipage/parsing.html#mathml-text-integration-point>
+fn is_html_integration_point(name: &str, tag: &Tag) -> bool {
+    match name {
+        // The tokenizer lowercases `foreignObject`.
+        "foreignobject" | "desc" | "title" | "mi" | "mo" | "mn" | "ms" | "mtext" => true,
+        "annotation-xml" => tag.get("encoding").is_some_and(|e| {
+            e.eq_ignore_ascii_case("text/html") || e.eq_ignore_ascii_case("application/xhtml+xml")
+        }),
+        _ => false,
     }
 }
 
@@ -800,203 +1276,12 @@ fn char_ref(s: &[u8], at: usize) -> Option<([Option<char>; 2], usize)> {
     }
 }
 
-struct State {
-    encoding: &'static Encoding,
-    tentative: bool,
-    scripting: bool,
-    restart: Option<&'static Encoding>,
-    /// Open `<template>` elements: their contents are not in the document.
-    template_depth: u32,
-    /// The tree builder's form element pointer: a `<form>` inside another
-    /// is dropped.
-    form_open: bool,
-    /// Open `<svg>`/`<math>` elements and the HTML integration points in
-    /// them; the top one says whether the tokenizer is in foreign content.
-    frames: Vec<Frame>,
-    scan: Scan,
-}
-
-struct Frame {
-    name: String,
-    foreign: bool,
-}
-
-impl State {
-    /// Whether the adjusted current node is not an HTML element: then
-    /// `<![CDATA[` opens a CDATA section; elsewhere it is a bogus comment.
-    fn in_foreign_content(&self) -> bool {
-        self.frames.last().is_some_and(|f| f.foreign)
-    }
-
-    /// A start tag ending just before `end`.
-    fn start_tag(&mut self, tag: &Tag, lines: &mut Lines, end: usize) -> Next {
-        let name = tag.name;
-        if self.in_foreign_content() {
-            if breaks_out_of_foreign_content(tag) {
-                // The tree builder pops to the nearest HTML element and
-                // handles the tag as HTML.
-                while self.in_foreign_content() {
-                    self.frames.pop();
-                }
-            } else {
-                if !tag.self_closing && is_html_integration_point(tag) {
-                    self.frames.push(Frame {
-                        name: name.to_owned(),
-                        foreign: false,
-                    });
-                } else if !tag.self_closing && matches!(name, "svg" | "math") {
-                    self.frames.push(Frame {
-                        name: name.to_owned(),
-                        foreign: true,
-                    });
-                }
-                return Next::Data;
-            }
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn tracked_names_have_their_index() {
+        for (i, name) in super::TRACKED.iter().enumerate() {
+            assert_eq!(super::tracked(name), Some(i));
         }
-        if matches!(name, "svg" | "math") {
-            if !tag.self_closing {
-                self.frames.push(Frame {
-                    name: name.to_owned(),
-                    foreign: true,
-                });
-            }
-            return Next::Data;
-        }
-        // <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody>:
-        // "image" is read as "img".
-        let name = if name == "image" { "img" } else { name };
-        if self.template_depth == 0 {
-            // <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody> ("form")
-            if name == "form" {
-                if self.form_open {
-                    return Next::Data;
-                }
-                self.form_open = true;
-            }
-            self.element(name, tag, lines, end);
-        }
-        // A `<meta>` in template contents still changes the encoding.
-        if name == "meta" && self.tentative && self.meta_encoding(tag) {
-            return Next::Stop;
-        }
-        if name == "template" {
-            self.template_depth += 1;
-        }
-        match name {
-            "script" => Next::ScriptData,
-            "style" | "xmp" | "iframe" | "noembed" | "noframes" => Next::Rawtext,
-            "noscript" if self.scripting => Next::Rawtext,
-            "textarea" | "title" => Next::Rcdata,
-            "plaintext" => Next::Plaintext,
-            _ => Next::Data,
-        }
-    }
-
-    fn end_tag(&mut self, name: &str) {
-        if self.in_foreign_content() && matches!(name, "br" | "p") {
-            while self.in_foreign_content() {
-                self.frames.pop();
-            }
-            return;
-        }
-        if let Some(i) = self.frames.iter().rposition(|f| f.name == name) {
-            self.frames.truncate(i);
-            return;
-        }
-        if self.in_foreign_content() {
-            return;
-        }
-        match name {
-            "template" => self.template_depth = self.template_depth.saturating_sub(1),
-            "form" if self.template_depth == 0 => self.form_open = false,
-            _ => {}
-        }
-    }
-
-    /// An HTML element in the document: records its URL attributes and the
-    /// first `<base href>`.
-    fn element(&mut self, name: &str, tag: &Tag, lines: &mut Lines, end: usize) {
-        for spec in url_attributes(name) {
-            let Some(value) = tag.get(spec.attribute) else {
-                continue;
-            };
-            if spec.kind == AttributeKind::Refresh
-                && !tag
-                    .get("http-equiv")
-                    .is_some_and(|v| v.eq_ignore_ascii_case("refresh"))
-            {
-                continue;
-            }
-            self.scan.links.push(RawLink {
-                element: spec.element,
-                attribute: spec.attribute,
-                kind: spec.kind,
-                value: value.into_owned(),
-                line: lines.at(end),
-            });
-        }
-        if name == "base" && self.scan.first_base_href.is_none() {
-            self.scan.first_base_href = tag.get("href").map(Cow::into_owned);
-        }
-    }
-
-    /// The `<meta>` rule of the "in head" insertion mode.
-    ///
-    /// <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead> ("meta")
-    fn meta_encoding(&mut self, tag: &Tag) -> bool {
-        let declared = tag
-            .get("charset")
-            .and_then(|label| Encoding::for_label(label.as_bytes()))
-            .or_else(|| {
-                let pragma = tag.get("http-equiv")?;
-                if !pragma.eq_ignore_ascii_case("content-type") {
-                    return None;
-                }
-                encoding::extract_from_meta_content(tag.get("content")?.as_bytes())
-            });
-        let Some(declared) = declared else {
-            return false;
-        };
-        match encoding::change_the_encoding(self.encoding, declared) {
-            Some(new) => {
-                self.restart = Some(new);
-                true
-            }
-            None => {
-                // Same encoding: it is now certain.
-                self.tentative = false;
-                false
-            }
-        }
-    }
-}
-
-/// Start tags that end foreign content.
-///
-/// <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inforeign>
-fn breaks_out_of_foreign_content(tag: &Tag) -> bool {
-    match tag.name {
-        "b" | "big" | "blockquote" | "body" | "br" | "center" | "code" | "dd" | "div" | "dl"
-        | "dt" | "em" | "embed" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "head" | "hr" | "i"
-        | "img" | "li" | "listing" | "menu" | "meta" | "nobr" | "ol" | "p" | "pre" | "ruby"
-        | "s" | "small" | "span" | "strong" | "strike" | "sub" | "sup" | "table" | "tt" | "u"
-        | "ul" | "var" => true,
-        "font" => ["color", "face", "size"].iter().any(|a| tag.has(a)),
-        _ => false,
-    }
-}
-
-/// SVG and MathML elements whose content is parsed as HTML.
-///
-/// <https://html.spec.whatwg.org/multipage/parsing.html#html-integration-point>,
-/// <https://html.spec.whatwg.org/multipage/parsing.html#mathml-text-integration-point>
-fn is_html_integration_point(tag: &Tag) -> bool {
-    match tag.name {
-        // The tokenizer lowercases `foreignObject`.
-        "foreignobject" | "desc" | "title" | "mi" | "mo" | "mn" | "ms" | "mtext" => true,
-        "annotation-xml" => tag.get("encoding").is_some_and(|e| {
-            e.eq_ignore_ascii_case("text/html") || e.eq_ignore_ascii_case("application/xhtml+xml")
-        }),
-        _ => false,
     }
 }

@@ -1,7 +1,7 @@
-//! The scan as it was done before `scan.rs` had a tokenizer of its own:
-//! html5ever's tokenizer, fed 64 KiB at a time, with the same tree-builder
-//! simulation in its sink. Kept for the tests, which check that both find
-//! the same links, values and lines.
+//! The scan as it was done before `scan.rs` used lol_html: html5ever's
+//! tokenizer, fed 64 KiB at a time, with the same tree-builder simulation
+//! in its sink. Kept for the tests, which check that both find the same
+//! links, values and lines.
 
 use std::cell::RefCell;
 
@@ -28,6 +28,16 @@ pub(crate) fn scan(
     tentative: bool,
     scripting: bool,
 ) -> Outcome {
+    scan_noting_end_tag_attributes(bytes, encoding, tentative, scripting).0
+}
+
+/// [`scan`], and whether an end tag had attributes.
+fn scan_noting_end_tag_attributes(
+    bytes: &[u8],
+    encoding: &'static Encoding,
+    tentative: bool,
+    scripting: bool,
+) -> (Outcome, bool) {
     let sink = Sink {
         state: RefCell::new(State {
             encoding,
@@ -37,6 +47,7 @@ pub(crate) fn scan(
             template_depth: 0,
             form_open: false,
             frames: Vec::new(),
+            end_tag_attributes: false,
             scan: Scan::default(),
         }),
     };
@@ -67,8 +78,9 @@ pub(crate) fn scan(
         // The tendril copies the text once; the buffer is reused.
         queue.push_back(StrTendril::from_slice(&text));
         while let TokenizerResult::Script(()) = tokenizer.feed(&queue) {
-            if let Some(new) = tokenizer.sink.state.borrow().restart {
-                return Outcome::Restart(new);
+            let state = tokenizer.sink.state.borrow();
+            if let Some(new) = state.restart {
+                return (Outcome::Restart(new), state.end_tag_attributes);
             }
         }
         if last {
@@ -76,7 +88,7 @@ pub(crate) fn scan(
         }
     }
     let state = tokenizer.sink.state.into_inner();
-    Outcome::Done(state.scan)
+    (Outcome::Done(state.scan), state.end_tag_attributes)
 }
 
 struct Sink {
@@ -96,6 +108,8 @@ struct State {
     /// Open `<svg>`/`<math>` elements and the HTML integration points in
     /// them; the top one says whether the tokenizer is in foreign content.
     frames: Vec<Frame>,
+    /// Whether an end tag had attributes.
+    end_tag_attributes: bool,
     scan: Scan,
 }
 
@@ -201,6 +215,7 @@ impl State {
     }
 
     fn end_tag(&mut self, tag: &Tag) {
+        self.end_tag_attributes |= !tag.attrs.is_empty();
         if self.in_foreign_content() && matches!(&*tag.name, "br" | "p") {
             while self.in_foreign_content() {
                 self.frames.pop();
@@ -514,6 +529,7 @@ mod tests {
         };
         let cases = std::env::var("CASES").map_or(20_000, |s| s.parse().unwrap());
         let mut html = String::new();
+        let mut left_out = 0;
         for _ in 0..cases {
             html.clear();
             let n = next() % 40 + 1;
@@ -521,8 +537,42 @@ mod tests {
                 html.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
             }
             let (tentative, scripting) = (next() % 2 == 0, next() % 2 == 0);
+            // html5ever counts no newline between `=` and an attribute
+            // value (it discards that whitespace uncounted), and `scan.rs`
+            // counts lines as it does, but only for start tags: lol_html
+            // hands out no end tag's attributes, so after `</x a=\n>`
+            // html5ever's line numbers are one lower than `scan.rs`'s.
+            // Markup with an end tag that has attributes and a newline
+            // after an `=` is left out.
+            if newline_after_equals(&html)
+                && super::scan_noting_end_tag_attributes(
+                    html.as_bytes(),
+                    UTF_8,
+                    tentative,
+                    scripting,
+                )
+                .1
+            {
+                left_out += 1;
+                continue;
+            }
             agree(html.as_bytes(), UTF_8, tentative, scripting);
             agree(html.as_bytes(), WINDOWS_1252, tentative, scripting);
         }
+        println!("{left_out} of {cases} cases left out");
+        assert!(
+            left_out * 20 < cases,
+            "{left_out} of {cases} cases left out"
+        );
+    }
+
+    /// Whether a newline follows an `=` after nothing but whitespace.
+    fn newline_after_equals(html: &str) -> bool {
+        html.split('=').skip(1).any(|after| {
+            after
+                .trim_start_matches(['\t', '\x0C', ' ', '\n', '\r'])
+                .len()
+                < after.trim_start_matches(['\t', '\x0C', ' ']).len()
+        })
     }
 }
