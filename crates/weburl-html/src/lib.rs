@@ -40,18 +40,21 @@
 //!
 //! ## Streaming, and where it differs from a DOM
 //!
-//! [`links`] runs html5ever's tokenizer alone, without its tree builder:
-//! the bytes are decoded 64 KiB at a time and only the URL attributes are
-//! kept, so a 10 MB page costs its links, not a 10 MB DOM. The few
-//! decisions of the tree builder that matter here are reproduced: raw
-//! text in `<script>`, `<style>`, `<title>`, `<textarea>`, `<iframe>`,
-//! `<noembed>`, `<noframes>`, `<xmp>`, `<plaintext>` (and `<noscript>` with
-//! [`LinkOptions::scripting`]); CDATA and no HTML elements inside `<svg>` and
-//! `<math>` except at integration points and breakout tags; `<template>`
-//! contents not being in the document; `<image>` being `<img>`; a
-//! `<form>` inside a form being dropped; a `<meta>` changing a tentative
-//! encoding, which restarts the scan. The remaining differences from a
-//! browser's DOM come from the tree builder moving or cloning elements:
+//! [`links`] runs an HTML tokenizer alone (lol_html's), without a tree
+//! builder: text, comments and raw text are skipped, and only the URL
+//! attributes are decoded and kept, so a 10 MB page costs its links (and
+//! one decoded copy of the page, none for UTF-8), not a 10 MB DOM. Its
+//! tags, values and line numbers are checked against html5ever's
+//! tokenizer. The few decisions of the tree builder that matter here are
+//! reproduced: raw text in `<script>`, `<style>`, `<title>`, `<textarea>`,
+//! `<iframe>`, `<noembed>`, `<noframes>`, `<xmp>`, `<plaintext>` (and
+//! `<noscript>` with [`LinkOptions::scripting`]); CDATA and no HTML
+//! elements inside `<svg>` and `<math>` except at integration points and
+//! breakout tags; `<template>` contents not being in the document;
+//! `<image>` being `<img>`; a `<form>` inside a form being dropped; a
+//! `<meta>` changing a tentative encoding, which restarts the scan. The
+//! remaining differences from a browser's DOM come from the tree builder
+//! moving or cloning elements:
 //!
 //! - The base URL comes from the first `<base href>` in *token* order. In
 //!   tree order a `<base>` foster-parented out of a `<table>` can precede
@@ -77,6 +80,8 @@ pub mod mailto;
 pub mod mime;
 pub mod refresh;
 mod scan;
+#[cfg(test)]
+mod scan_html5ever;
 pub mod srcset;
 pub mod text;
 pub mod xml_base;

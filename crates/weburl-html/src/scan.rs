@@ -1,36 +1,69 @@
-//! One pass of html5ever's tokenizer over a document, collecting the raw
+//! One pass of the HTML tokenizer over a document, collecting the raw
 //! values of URL attributes, the first `<base href>` and any `<meta>` that
 //! changes the encoding.
 //!
-//! Only the tokenizer runs, never the tree builder, so memory stays at one
-//! token plus the collected values. The tokenizer's state switches that the
-//! tree builder would ask for (raw text in `<script>`, `<style>`,
-//! `<textarea>`, …; CDATA only in foreign content) are simulated here:
+//! The tokenizer is lol_html's: its streaming rewriter runs over the page,
+//! decoded to UTF-8, with one element handler for every start tag and an
+//! output sink that drops what it is given. lol_html finds tags without
+//! building tokens for text, comments or raw text, and hands each start tag
+//! over with its attributes undecoded and the byte ranges of the tag and of
+//! each attribute's name and value. The values asked for are sliced out of
+//! the page by those ranges and decoded here, by the standard's rules for
+//! attribute values, with html5ever's table of named character references
+//! ([`decode_attribute`]):
+//! <https://html.spec.whatwg.org/multipage/parsing.html#tokenization>.
+//!
+//! No tree builder runs. What it decides that matters here is simulated in
+//! [`State`]: raw text in `<script>`, `<style>`, `<textarea>`, … (and in
+//! `<noscript>` with scripting); CDATA and no HTML elements inside `<svg>`
+//! and `<math>` except at integration points and after breakout tags;
+//! `<template>` contents not being in the document; a `<form>` inside a
+//! form being dropped; `<image>` being `<img>`:
 //! <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody>.
+//!
+//! lol_html simulates part of that itself, to switch its tokenizer's
+//! states, and not quite the same way: it always reads `<noscript>` as raw
+//! text; it opens `<svg/>` and `<math/>`; it leaves one namespace where the
+//! tree builder pops a run of SVG and MathML elements, and an integration
+//! point at the end tag of any integration point of its namespace; its
+//! stack of open elements closes a `<form>` or `<template>` at an end tag
+//! of an element it is in. Where the two part, the handler stops the
+//! rewriter and a fresh one resumes right after the tag, fed first a
+//! prefix of made-up start tags that takes lol_html where the simulation
+//! is ([`State::prefix`]). What lol_html does is followed in
+//! [`Namespaces`]. End tags are seen here only when they close an element
+//! tracked on lol_html's stack of open elements ([`TRACKED`]); a `</br>`
+//! or `</p>` that leaves foreign content shows in the namespace of the next
+//! element, or, when that element or an end tag comes first, in that of a
+//! made-up one ([`probe`]). On the vendored pages a fresh rewriter is
+//! needed at each `<noscript>` (without scripting) and at a few misnested
+//! forms. The `html5ever_agrees` tests run html5ever's tokenizer with the
+//! same simulation on the vendored pages and on generated markup and
+//! compare everything found, line numbers included.
+//!
+//! Line numbers are counted from the byte offset of the end of the tag as
+//! html5ever's tokenizer counts them (see [`Lines`]).
 //!
 //! Where tree order and token order differ (only for misnested markup the
 //! tree builder repairs, such as a `<base>` foster-parented out of a
 //! `<table>` ahead of an earlier one inside a cell), the first `<base href>`
 //! in token order wins; see the crate docs.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
+use std::ops::Range;
+use std::rc::Rc;
 
-use html5ever::tendril::StrTendril;
-use html5ever::tokenizer::states::RawKind;
-use html5ever::tokenizer::{
-    BufferQueue, Tag, TagKind, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts,
-};
-use html5ever::TokenizerResult;
+use html5ever::data::{C1_REPLACEMENTS, NAMED_ENTITIES};
+use lol_html::html_content::{Element, EndTag};
+use lol_html::{element, HandlerResult, HtmlRewriter, Settings};
 use weburl::encoding_rs::Encoding;
 
 use crate::attributes::{url_attributes, AttributeKind};
 use crate::encoding;
 
-/// The bytes decoded and handed to the tokenizer at a time.
-const CHUNK: usize = 64 * 1024;
-
 /// A URL-bearing attribute as found, before resolution.
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 pub(crate) struct RawLink {
     pub element: &'static str,
     pub attribute: &'static str,
@@ -40,13 +73,14 @@ pub(crate) struct RawLink {
 }
 
 /// What one pass found.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, PartialEq)]
 pub(crate) struct Scan {
     pub links: Vec<RawLink>,
     pub first_base_href: Option<String>,
 }
 
 /// How a pass ended.
+#[derive(Debug, PartialEq)]
 pub(crate) enum Outcome {
     Done(Scan),
     /// A `<meta>` changed a tentative encoding: start over with this one.
@@ -55,65 +89,662 @@ pub(crate) enum Outcome {
 
 /// Tokenizes `bytes` (without their BOM) in `encoding`. With `tentative`,
 /// the first `<meta>` declaring another encoding ends the pass.
+///
+/// The document is decoded whole; UTF-8 (and ASCII in any ASCII-compatible
+/// encoding) is read in place, without a copy.
 pub(crate) fn scan(
     bytes: &[u8],
     encoding: &'static Encoding,
     tentative: bool,
     scripting: bool,
 ) -> Outcome {
-    let sink = Sink {
-        state: RefCell::new(State {
-            encoding,
-            tentative,
-            scripting,
-            restart: None,
-            template_depth: 0,
-            form_open: false,
-            frames: Vec::new(),
-            scan: Scan::default(),
-        }),
-    };
-    let tokenizer = Tokenizer::new(
-        sink,
-        TokenizerOpts {
-            // The caller has removed the byte order mark already.
-            discard_bom: false,
-            ..TokenizerOpts::default()
+    let (text, _) = encoding.decode_without_bom_handling(bytes);
+    let state = Rc::new(RefCell::new(State {
+        encoding,
+        tentative,
+        scripting,
+        restart: None,
+        template_depth: 0,
+        form_open: false,
+        frames: Vec::new(),
+        unseen_end_tags: None,
+        scan: Scan::default(),
+        rewriter: Rewriter {
+            namespaces: Namespaces::new(),
+            open: [0; TRACKED.len()],
+            last_end_tag: None,
+            offset: 0,
+            prefix_len: 0,
+            checkpoint: 0,
+            checkpoint_opener: "",
+            resume: None,
         },
-    );
-    let queue = BufferQueue::default();
-    let mut decoder = encoding.new_decoder_without_bom_handling();
-    let mut text = String::new();
-    let mut chunks = bytes.chunks(CHUNK).peekable();
-    if chunks.peek().is_none() {
-        tokenizer.end();
-    }
-    while let Some(chunk) = chunks.next() {
-        let last = chunks.peek().is_none();
-        text.clear();
-        text.reserve(
-            decoder
-                .max_utf8_buffer_length(chunk.len())
-                .unwrap_or(chunk.len() * 3),
-        );
-        let _ = decoder.decode_to_string(chunk, &mut text, last);
-        // The tendril copies the text once; the buffer is reused.
-        queue.push_back(StrTendril::from_slice(&text));
-        while let TokenizerResult::Script(()) = tokenizer.feed(&queue) {
-            if let Some(new) = tokenizer.sink.state.borrow().restart {
-                return Outcome::Restart(new);
+    }));
+    let mut lines = Lines::new(text.as_bytes());
+    let mut from = 0;
+    let mut opener = "";
+    while let Some(resume) = run(&text, from, opener, &state, &mut lines) {
+        let mut st = state.borrow_mut();
+        match resume {
+            Resume::After(at, next) => (from, opener) = (at, next),
+            Resume::Probe(at) => {
+                let checkpoint = st.rewriter.checkpoint;
+                let (mut prefix, mut namespaces) = st.prefix();
+                prefix.push_str(st.rewriter.checkpoint_opener);
+                let probed = probe(&text[checkpoint..at], &prefix);
+                // End tags not seen there left namespaces.
+                while namespaces.current() != probed {
+                    match namespaces.leave() {
+                        // `</br>` or `</p>`.
+                        Some(Ns::Svg | Ns::MathMl) => st.pop_foreign_content(),
+                        // An end tag the tree builder ignores took
+                        // lol_html out of an integration point: the
+                        // fresh rewriter will not be.
+                        Some(Ns::Html) => {}
+                        None => break,
+                    }
+                }
+                (from, opener) = (at, "");
             }
         }
-        if last {
-            tokenizer.end();
-        }
+        st.rewriter.checkpoint = from;
+        st.rewriter.checkpoint_opener = opener;
     }
-    let state = tokenizer.sink.state.into_inner();
-    Outcome::Done(state.scan)
+    let mut state = state.borrow_mut();
+    match state.restart {
+        Some(new) => Outcome::Restart(new),
+        None => Outcome::Done(std::mem::take(&mut state.scan)),
+    }
 }
 
-struct Sink {
-    state: RefCell<State>,
+/// One rewriter over `text[from..]`, fed first the start tags that take it
+/// where the tree builder is, `opener` last. Returns where to resume with a
+/// fresh one and its opener, or `None` at the end of the document or when
+/// the encoding changed.
+fn run(
+    text: &str,
+    from: usize,
+    opener: &str,
+    state: &Rc<RefCell<State>>,
+    lines: &mut Lines,
+) -> Option<Resume> {
+    let prefix = {
+        let mut st = state.borrow_mut();
+        let (mut prefix, namespaces) = st.prefix();
+        st.rewriter.namespaces = namespaces;
+        prefix.push_str(opener);
+        st.rewriter.prefix_len = prefix.len();
+        st.rewriter.offset = from;
+        st.rewriter.open = [0; TRACKED.len()];
+        st.rewriter.resume = None;
+        prefix
+    };
+    let mut rewriter = HtmlRewriter::new(
+        Settings::new()
+            // Never give up on markup whose parse needs the tree builder:
+            // what it decides is simulated.
+            .with_strict(false)
+            .append_element_content_handler(element!("*", |el| {
+                start_tag(el, text, state, lines)
+            })),
+        |_: &[u8]| {},
+    );
+    let result = match rewriter.write(prefix.as_bytes()) {
+        Ok(()) => match rewriter.write(&text.as_bytes()[from..]) {
+            Ok(()) => rewriter.end(),
+            Err(e) => Err(e),
+        },
+        Err(e) => Err(e),
+    };
+    match result {
+        Ok(()) => None,
+        // A handler stopped the pass.
+        Err(_) => state.borrow().rewriter.resume,
+    }
+}
+
+/// Why a handler stopped the rewriter; the state says what comes next.
+#[derive(Debug)]
+struct Stop;
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("stopped")
+    }
+}
+
+impl std::error::Error for Stop {}
+
+/// Where an end tag that makes lol_html leave a namespace and that is not
+/// seen here may be: before each `</p` and `</br` (in any case) not
+/// followed by an ASCII letter or digit. A [`probe`] is needed only when
+/// there is one since the last checkpoint.
+fn unseen_end_tags(text: &str) -> Vec<usize> {
+    let s = text.as_bytes();
+    let mut found = Vec::new();
+    for (at, _) in text.match_indices("</") {
+        let name = &s[at + 2..];
+        let len = if name.first().is_some_and(|b| b.eq_ignore_ascii_case(&b'p')) {
+            1
+        } else if name.len() >= 2 && name[..2].eq_ignore_ascii_case(b"br") {
+            2
+        } else {
+            continue;
+        };
+        if !name.get(len).is_some_and(u8::is_ascii_alphanumeric) {
+            found.push(at);
+        }
+    }
+    found
+}
+
+/// Where a fresh rewriter takes over.
+#[derive(Clone, Copy)]
+enum Resume {
+    /// At this offset, fed this opener after the prefix.
+    After(usize, &'static str),
+    /// At this tag, once [`probe`] has told the namespace lol_html is in
+    /// there, from the last checkpoint on.
+    Probe(usize),
+}
+
+/// The namespace a rewriter fed `prefix` and then `span` (markup without
+/// start tags) is in at its end: lol_html leaves a namespace at end tags
+/// not seen here, `</br>` and `</p>`, and shows it only in the namespace of
+/// the next element; this one is made up for it.
+fn probe(span: &str, prefix: &str) -> Ns {
+    const PROBE: &str = "<weburl-probe>";
+    let at = prefix.len() + span.len();
+    let mut found = Ns::Html;
+    let mut rewriter = HtmlRewriter::new(
+        Settings::new()
+            .with_strict(false)
+            .append_element_content_handler(element!("*", |el| {
+                if el.source_location().bytes().start == at {
+                    found = Ns::of(el.namespace_uri());
+                }
+                Ok(())
+            })),
+        |_: &[u8]| {},
+    );
+    let _ = rewriter
+        .write(prefix.as_bytes())
+        .and_then(|()| rewriter.write(span.as_bytes()))
+        .and_then(|()| rewriter.write(PROBE.as_bytes()));
+    drop(rewriter);
+    found
+}
+
+/// Whitespace in the tokenizer's sense.
+fn is_space(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ')
+}
+
+/// Line numbers as html5ever counts them: one per LF, CR LF or lone CR
+/// read, except whitespace between `=` and an attribute value, which it
+/// skips without counting. Counted lazily, only for tags that have links.
+/// lol_html hands out no end tag's attributes: after `</x a=\n>` the line
+/// numbers here are one higher than html5ever's.
+struct Lines<'a> {
+    src: &'a [u8],
+    has_cr: bool,
+    counted_to: usize,
+    newlines: u64,
+    /// Newlines skipped before attribute values, up to the tokenizer's
+    /// position.
+    uncounted: u64,
+}
+
+impl<'a> Lines<'a> {
+    fn new(src: &'a [u8]) -> Self {
+        Lines {
+            src,
+            has_cr: src.contains(&b'\r'),
+            counted_to: 0,
+            newlines: 0,
+            uncounted: 0,
+        }
+    }
+
+    /// Normalized newlines in `src[from..to]`: each LF, and each CR not
+    /// followed by LF.
+    fn count(&self, from: usize, to: usize) -> u64 {
+        let part = &self.src[from..to];
+        let mut n = part.iter().filter(|&&b| b == b'\n').count() as u64;
+        if self.has_cr {
+            for (i, &b) in part.iter().enumerate() {
+                if b == b'\r' && self.src.get(from + i + 1) != Some(&b'\n') {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
+    /// Adds the newlines between `=` and the value of an attribute whose
+    /// name ends at `name_end`.
+    fn skip_before_value(&mut self, name_end: usize) {
+        // Between the name and the value there is only whitespace, `=` and
+        // a quote.
+        let src = self.src;
+        let mut i = name_end;
+        while src.get(i).is_some_and(|&b| is_space(b)) {
+            i += 1;
+        }
+        if src.get(i) != Some(&b'=') {
+            return;
+        }
+        let start = i + 1;
+        let mut end = start;
+        while src.get(end).is_some_and(|&b| is_space(b)) {
+            end += 1;
+        }
+        if end > start {
+            self.uncounted += self.count(start, end);
+        }
+    }
+
+    /// The line of a tag ending just before `end`.
+    fn at(&mut self, end: usize) -> u64 {
+        if end > self.counted_to {
+            self.newlines += self.count(self.counted_to, end);
+            self.counted_to = end;
+        }
+        1 + self.newlines - self.uncounted
+    }
+}
+
+/// A start tag as the tree builder sees it.
+struct Tag<'a, 'r, 't> {
+    el: &'a Element<'r, 't>,
+    text: &'a str,
+    /// Where the rewriter's input starts in `text`, less the prefix.
+    offset: usize,
+    prefix_len: usize,
+}
+
+impl<'a> Tag<'a, '_, '_> {
+    /// `text`'s range of a range of the rewriter's input.
+    fn range(&self, r: Range<usize>) -> Range<usize> {
+        r.start - self.prefix_len + self.offset..r.end - self.prefix_len + self.offset
+    }
+
+    /// Whether an attribute named `name` (a lowercase ASCII name) has an
+    /// undecoded value (`""` for none) that `f` accepts.
+    fn any(&self, name: &str, mut f: impl FnMut(&'a str) -> bool) -> bool {
+        let text: &'a str = self.text;
+        for a in self.el.attributes() {
+            let Some(loc) = a.name_source_location() else {
+                continue;
+            };
+            if !text.as_bytes()[self.range(loc.bytes())].eq_ignore_ascii_case(name.as_bytes()) {
+                continue;
+            }
+            let value = match a.value_source_location() {
+                Some(loc) => &text[self.range(loc.bytes())],
+                None => "",
+            };
+            if f(value) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The first attribute named `name` (a lowercase ASCII name), decoded.
+    /// The tokenizer drops later duplicates.
+    fn get(&self, name: &str) -> Option<Cow<'a, str>> {
+        let mut first = None;
+        self.any(name, |value| {
+            first = Some(value);
+            true
+        });
+        first.map(decode_attribute)
+    }
+}
+
+/// The element handler: every start tag, in token order.
+fn start_tag(
+    el: &mut Element<'_, '_>,
+    text: &str,
+    state: &Rc<RefCell<State>>,
+    lines: &mut Lines,
+) -> HandlerResult {
+    let mut st = state.borrow_mut();
+    let loc = el.source_location().bytes();
+    let name = el.tag_name();
+    let tracked = tracked(&name);
+    if loc.start < st.rewriter.prefix_len {
+        // Where the prefix takes the rewriter is set already.
+        if let Some(i) = tracked {
+            st.track(el, i, state)?;
+        }
+        return Ok(());
+    }
+    if matches!(&*name, "svg" | "math") && st.unseen_end_tags.is_none() {
+        st.unseen_end_tags = Some(unseen_end_tags(text));
+    }
+    if st.in_foreign_content() && TRACKED[2..].contains(&&*name) {
+        // Its namespace is lol_html's whatever end tags came before (an
+        // integration point's is HTML in HTML content too): find out
+        // first.
+        let at = loc.start + st.rewriter.offset - st.rewriter.prefix_len;
+        if st.end_tag_unseen_before(at) {
+            st.rewriter.resume = Some(Resume::Probe(at));
+            return Err(Box::new(Stop));
+        }
+    }
+    let self_closing = el.is_self_closing();
+    let tag = Tag {
+        el,
+        text,
+        offset: st.rewriter.offset,
+        prefix_len: st.rewriter.prefix_len,
+    };
+    let span = tag.range(loc);
+    if text.as_bytes()[span.clone()]
+        .iter()
+        .any(|&b| b == b'\n' || b == b'\r')
+    {
+        for attr in el.attributes() {
+            if let Some(name) = attr.name_source_location() {
+                lines.skip_before_value(tag.range(name.bytes()).end);
+            }
+        }
+    }
+    let end = span.end;
+
+    // lol_html's view: end tags not seen here may have left namespaces.
+    let mut resync = false;
+    let ns = Ns::of(el.namespace_uri());
+    let (before, left) = st
+        .rewriter
+        .namespaces
+        .start_tag(&name, self_closing, &tag, ns);
+    for level in left {
+        if level == Ns::Html {
+            // An end tag the tree builder ignores took lol_html out of an
+            // integration point.
+            resync = true;
+        } else {
+            // `</br>` or `</p>`.
+            st.pop_foreign_content();
+        }
+    }
+    let theirs = if matches!(&*name, "svg" | "math") || before != Ns::Html {
+        Next::Data
+    } else {
+        match &*name {
+            "script" => Next::ScriptData,
+            "style" | "xmp" | "iframe" | "noembed" | "noframes" | "noscript" => Next::Rawtext,
+            "textarea" | "title" => Next::Rcdata,
+            "plaintext" => Next::Plaintext,
+            _ => Next::Data,
+        }
+    };
+
+    // The tree builder's.
+    let ours = st.start_tag(&name, self_closing, &tag, lines, end);
+    if let Some(i) = tracked {
+        if el.can_have_content() {
+            st.track(el, i, state)?;
+        }
+    }
+    st.rewriter.checkpoint = end;
+    st.rewriter.checkpoint_opener = match ours {
+        Next::Data | Next::Stop => "",
+        _ => opener_for(&name),
+    };
+    let opener = match ours {
+        Next::Stop => {
+            st.rewriter.resume = None;
+            return Err(Box::new(Stop));
+        }
+        // <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inforeign>:
+        // lol_html opens `<svg/>` and `<math/>`, the tree builder pops them
+        // at once.
+        _ if matches!(&*name, "svg" | "math") && self_closing => "",
+        _ if ours != theirs || resync || !st.in_step() => match ours {
+            Next::Data | Next::Stop => "",
+            _ => opener_for(&name),
+        },
+        _ => return Ok(()),
+    };
+    st.rewriter.resume = Some(Resume::After(end, opener));
+    Err(Box::new(Stop))
+}
+
+/// A start tag that switches a fresh rewriter to the text state `name`
+/// switches the tokenizer to, ending at the same end tag.
+fn opener_for(name: &str) -> &'static str {
+    match name {
+        "script" => "<script>",
+        "style" => "<style>",
+        "xmp" => "<xmp>",
+        "iframe" => "<iframe>",
+        "noembed" => "<noembed>",
+        "noframes" => "<noframes>",
+        "noscript" => "<noscript>",
+        "textarea" => "<textarea>",
+        "title" => "<title>",
+        _ => "<plaintext>",
+    }
+}
+
+/// Where the tokenizer goes after a start tag (the tree builder's say).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Next {
+    Data,
+    Rcdata,
+    Rawtext,
+    ScriptData,
+    Plaintext,
+    /// The encoding changed: stop.
+    Stop,
+}
+
+/// The elements whose end tags change the tree builder's state: the form
+/// element pointer, the template contents, the SVG and MathML elements
+/// and their integration points. Their end tags are seen here when they
+/// close one on lol_html's stack of open elements.
+const TRACKED: [&str; 13] = [
+    "form",
+    "template",
+    "svg",
+    "math",
+    "foreignobject",
+    "desc",
+    "title",
+    "mi",
+    "mo",
+    "mn",
+    "ms",
+    "mtext",
+    "annotation-xml",
+];
+
+/// The integration points of SVG and of MathML, by their names.
+const SVG_INTEGRATION_POINTS: [&str; 3] = ["foreignobject", "desc", "title"];
+const MATHML_INTEGRATION_POINTS: [&str; 6] = ["mi", "mo", "mn", "ms", "mtext", "annotation-xml"];
+
+/// lol_html leaves an integration point at the end tag of any integration
+/// point of its namespace, the tree builder only at its own. A rewriter
+/// inside one starts with an element of each such name open, in the other
+/// namespace, where it is not one (and so leaves no namespace open), for
+/// that end tag to be seen here.
+const SVG_SENTINELS: &str = "<math><foreignobject><desc><title></br>";
+const MATHML_SENTINELS: &str = "<svg><mi><mo><mn><ms><mtext><annotation-xml></br>";
+
+/// The index of `name` in [`TRACKED`].
+fn tracked(name: &str) -> Option<usize> {
+    Some(match name {
+        "form" => 0,
+        "template" => 1,
+        "svg" => 2,
+        "math" => 3,
+        "foreignobject" => 4,
+        "desc" => 5,
+        "title" => 6,
+        "mi" => 7,
+        "mo" => 8,
+        "mn" => 9,
+        "ms" => 10,
+        "mtext" => 11,
+        "annotation-xml" => 12,
+        _ => return None,
+    })
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Ns {
+    Html,
+    Svg,
+    MathMl,
+}
+
+impl Ns {
+    fn of(uri: &str) -> Ns {
+        match uri {
+            "http://www.w3.org/2000/svg" => Ns::Svg,
+            "http://www.w3.org/1998/Math/MathML" => Ns::MathMl,
+            _ => Ns::Html,
+        }
+    }
+}
+
+/// lol_html's own simulation of the tree builder's namespaces
+/// (`TreeBuilderSimulator`), followed here. It sees every start tag, and
+/// the end tags of tracked elements; an end tag not seen that left a
+/// namespace shows in the namespace of the next element.
+#[derive(Clone)]
+struct Namespaces {
+    stack: Vec<Ns>,
+}
+
+impl Namespaces {
+    fn new() -> Self {
+        Namespaces {
+            stack: vec![Ns::Html],
+        }
+    }
+
+    fn current(&self) -> Ns {
+        self.stack.last().copied().unwrap_or(Ns::Html)
+    }
+
+    fn leave(&mut self) -> Option<Ns> {
+        if self.stack.len() > 1 {
+            self.stack.pop()
+        } else {
+            None
+        }
+    }
+
+    /// A start tag whose element lol_html put in `ns`. Returns the
+    /// namespace before it, and the namespaces left before it by end tags
+    /// not seen here.
+    fn start_tag(&mut self, name: &str, self_closing: bool, tag: &Tag, ns: Ns) -> (Ns, Vec<Ns>) {
+        if self.stack.len() == 1 {
+            let before = self.current();
+            self.start_tag_here(name, self_closing, tag);
+            return (before, Vec::new());
+        }
+        let mut before = self.clone();
+        let mut left = Vec::new();
+        loop {
+            *self = before.clone();
+            self.start_tag_here(name, self_closing, tag);
+            if self.current() == ns {
+                return (before.current(), left);
+            }
+            match before.leave() {
+                Some(level) => left.push(level),
+                None => return (before.current(), left),
+            }
+        }
+    }
+
+    /// `TreeBuilderSimulator::get_feedback_for_start_tag`.
+    fn start_tag_here(&mut self, name: &str, self_closing: bool, tag: &Tag) {
+        let current = self.current();
+        match name {
+            "svg" => self.stack.push(Ns::Svg),
+            "math" => self.stack.push(Ns::MathMl),
+            _ if current == Ns::Html => {}
+            _ if breaks_out_of_foreign_content(name) => {
+                self.leave();
+            }
+            // An integration point of the namespace, not self-closing.
+            "foreignobject" | "desc" | "title" if current == Ns::Svg && !self_closing => {
+                self.stack.push(Ns::Html);
+            }
+            "mi" | "mo" | "mn" | "ms" | "mtext" if current == Ns::MathMl && !self_closing => {
+                self.stack.push(Ns::Html);
+            }
+            "font"
+                if ["color", "size", "face"]
+                    .iter()
+                    .any(|a| tag.any(a, |_| true)) =>
+            {
+                self.leave();
+            }
+            // lol_html compares the value undecoded.
+            "annotation-xml"
+                if current == Ns::MathMl
+                    && !self_closing
+                    && tag.any("encoding", |e| {
+                        e.eq_ignore_ascii_case("text/html")
+                            || e.eq_ignore_ascii_case("application/xhtml+xml")
+                    }) =>
+            {
+                self.stack.push(Ns::Html);
+            }
+            _ => {}
+        }
+    }
+
+    /// `TreeBuilderSimulator::get_feedback_for_end_tag`.
+    fn end_tag(&mut self, name: &str) {
+        let len = self.stack.len();
+        let leave = match self.current() {
+            Ns::Html if len >= 2 => match self.stack[len - 2] {
+                Ns::Svg => matches!(name, "foreignobject" | "desc" | "title"),
+                Ns::MathMl => {
+                    matches!(name, "mi" | "mo" | "mn" | "ms" | "mtext" | "annotation-xml")
+                }
+                Ns::Html => false,
+            },
+            Ns::Html => false,
+            current => matches!(
+                (current, name),
+                (Ns::Svg, "svg") | (Ns::MathMl, "math") | (_, "p" | "br")
+            ),
+        };
+        if leave {
+            self.leave();
+        }
+    }
+}
+
+/// The rewriter running, and what it has open.
+struct Rewriter {
+    namespaces: Namespaces,
+    /// Tracked elements on its stack of open elements, by [`TRACKED`]
+    /// index.
+    open: [u32; TRACKED.len()],
+    /// The offset of the last end tag seen, which can close several
+    /// elements.
+    last_end_tag: Option<usize>,
+    /// Where its input starts in the page, and how much of it is the
+    /// prefix.
+    offset: usize,
+    prefix_len: usize,
+    /// The end of the last tag seen, where the frames are known to be the
+    /// tree builder's, and what the tokenizer reads there.
+    checkpoint: usize,
+    checkpoint_opener: &'static str,
+    /// Where a fresh rewriter takes over.
+    resume: Option<Resume>,
 }
 
 struct State {
@@ -129,77 +760,235 @@ struct State {
     /// Open `<svg>`/`<math>` elements and the HTML integration points in
     /// them; the top one says whether the tokenizer is in foreign content.
     frames: Vec<Frame>,
+    /// See [`unseen_end_tags`]: found at the first `<svg>` or `<math>`.
+    unseen_end_tags: Option<Vec<usize>>,
     scan: Scan,
+    rewriter: Rewriter,
 }
 
 struct Frame {
-    name: html5ever::LocalName,
+    name: String,
     foreign: bool,
 }
 
-impl TokenSink for Sink {
-    type Handle = ();
-
-    fn process_token(&self, token: Token, line: u64) -> TokenSinkResult<()> {
-        match token {
-            Token::TagToken(tag) => {
-                let mut state = self.state.borrow_mut();
-                match tag.kind {
-                    TagKind::StartTag => state.start_tag(&tag, line),
-                    TagKind::EndTag => {
-                        state.end_tag(&tag);
-                        TokenSinkResult::Continue
-                    }
-                }
-            }
-            _ => TokenSinkResult::Continue,
-        }
-    }
-
-    /// CDATA sections exist only in SVG and MathML; elsewhere `<![CDATA[`
-    /// is a bogus comment.
-    fn adjusted_current_node_present_but_not_in_html_namespace(&self) -> bool {
-        self.state.borrow().in_foreign_content()
-    }
-}
-
 impl State {
+    /// Whether the adjusted current node is not an HTML element: then
+    /// `<![CDATA[` opens a CDATA section; elsewhere it is a bogus comment.
     fn in_foreign_content(&self) -> bool {
         self.frames.last().is_some_and(|f| f.foreign)
     }
 
-    fn start_tag(&mut self, tag: &Tag, line: u64) -> TokenSinkResult<()> {
-        let name: &str = &tag.name;
+    /// Whether the rewriter's namespaces are the frames' (each run of SVG
+    /// and MathML elements one namespace, so that lol_html, which leaves
+    /// one namespace where the tree builder pops the run, does the same),
+    /// and every frame's end tag will be seen.
+    fn in_step(&self) -> bool {
+        let r = &self.rewriter;
+        let open = |name: &str| tracked(name).map_or(0, |i| r.open[i]);
+        if (self.form_open && open("form") == 0) || open("template") < self.template_depth {
+            return false;
+        }
+        let mut levels = r.namespaces.stack[1..].iter();
+        let mut previous = Ns::Html;
+        for frame in &self.frames {
+            if open(&frame.name) == 0 {
+                return false;
+            }
+            if frame.foreign && previous != Ns::Html {
+                continue;
+            }
+            match levels.next() {
+                Some(&Ns::Html) if !frame.foreign => {
+                    let sentinels: &[&str] = match previous {
+                        Ns::Svg => &SVG_INTEGRATION_POINTS,
+                        _ => &MATHML_INTEGRATION_POINTS,
+                    };
+                    if sentinels.iter().any(|&name| open(name) == 0) {
+                        return false;
+                    }
+                    previous = Ns::Html;
+                }
+                Some(&ns @ (Ns::Svg | Ns::MathMl)) if frame.foreign => previous = ns,
+                _ => return false,
+            }
+        }
+        levels.next().is_none()
+    }
+
+    /// What a fresh rewriter is fed first, and the namespaces it leaves it
+    /// in: the sentinels its integration points need, the `<form>` and
+    /// `<template>` elements still open, then the frames, a run of SVG and
+    /// MathML elements as one namespace.
+    fn prefix(&self) -> (String, Namespaces) {
+        let mut prefix = String::new();
+        let mut namespaces = Namespaces::new();
+        let (mut svg_sentinels, mut mathml_sentinels) = (false, false);
+        for frame in &self.frames {
+            let name = frame.name.as_str();
+            let current = namespaces.current();
+            if frame.foreign {
+                prefix.push('<');
+                prefix.push_str(name);
+                prefix.push('>');
+                if current == Ns::Html {
+                    namespaces
+                        .stack
+                        .push(if name == "svg" { Ns::Svg } else { Ns::MathMl });
+                } else {
+                    // Open, but in the namespace already open.
+                    prefix.push_str("</br>");
+                }
+                continue;
+            }
+            let enters = match current {
+                Ns::Svg => matches!(name, "foreignobject" | "desc" | "title"),
+                _ => matches!(name, "mi" | "mo" | "mn" | "ms" | "mtext"),
+            };
+            if enters {
+                prefix.push('<');
+                prefix.push_str(name);
+                prefix.push('>');
+            } else {
+                // Open, then an element that enters HTML content in this
+                // namespace.
+                prefix.push('<');
+                prefix.push_str(name);
+                prefix.push('>');
+                prefix.push_str(if current == Ns::Svg {
+                    "<foreignobject>"
+                } else {
+                    "<mi>"
+                });
+            }
+            svg_sentinels |= current == Ns::Svg;
+            mathml_sentinels |= current == Ns::MathMl;
+            namespaces.stack.push(Ns::Html);
+        }
+        let mut start = String::new();
+        if svg_sentinels {
+            start.push_str(SVG_SENTINELS);
+        }
+        if mathml_sentinels {
+            start.push_str(MATHML_SENTINELS);
+        }
+        if self.form_open {
+            start.push_str("<form>");
+        }
+        for _ in 0..self.template_depth {
+            start.push_str("<template>");
+        }
+        prefix.insert_str(0, &start);
+        (prefix, namespaces)
+    }
+
+    /// Calls [`State::closed`] for the end tag that closes `el`, the
+    /// tracked element `TRACKED[i]`.
+    fn track(
+        &mut self,
+        el: &mut Element<'_, '_>,
+        i: usize,
+        state: &Rc<RefCell<State>>,
+    ) -> HandlerResult {
+        self.rewriter.open[i] += 1;
+        let state = Rc::clone(state);
+        el.on_end_tag(Box::new(move |end: &mut EndTag<'_>| {
+            state.borrow_mut().closed(i, end)
+        }))
+    }
+
+    /// An end tag closed a tracked element, maybe one above the element it
+    /// names.
+    fn closed(&mut self, i: usize, end: &mut EndTag<'_>) -> HandlerResult {
+        let foreign = self.in_foreign_content();
+        self.rewriter.open[i] -= 1;
+        let loc = end.source_location().bytes();
+        let r = &self.rewriter;
+        let (start, after) = (
+            loc.start + r.offset - r.prefix_len,
+            loc.end + r.offset - r.prefix_len,
+        );
+        if r.last_end_tag != Some(start) {
+            if foreign && self.end_tag_unseen_before(start) {
+                // End tags not seen since the checkpoint may have ended
+                // foreign content: find out first, then see this one again.
+                self.rewriter.resume = Some(Resume::Probe(start));
+                return Err(Box::new(Stop));
+            }
+            let r = &mut self.rewriter;
+            r.last_end_tag = Some(start);
+            r.checkpoint = after;
+            r.checkpoint_opener = "";
+            let name = end.name();
+            r.namespaces.end_tag(&name);
+            self.end_tag(&name);
+        }
+        if !self.in_step() {
+            self.rewriter.resume = Some(Resume::After(after, ""));
+            return Err(Box::new(Stop));
+        }
+        Ok(())
+    }
+
+    /// Whether an end tag not seen here may be between the checkpoint and
+    /// `at`.
+    fn end_tag_unseen_before(&self, at: usize) -> bool {
+        let from = self.rewriter.checkpoint;
+        let Some(unseen) = &self.unseen_end_tags else {
+            return false;
+        };
+        let i = unseen.partition_point(|&e| e < from);
+        unseen.get(i).is_some_and(|&e| e < at)
+    }
+
+    /// Pops the SVG and MathML elements up to the nearest integration point.
+    fn pop_foreign_content(&mut self) {
+        while self.in_foreign_content() {
+            self.frames.pop();
+        }
+    }
+
+    /// A start tag ending just before `end`.
+    fn start_tag(
+        &mut self,
+        name: &str,
+        self_closing: bool,
+        tag: &Tag,
+        lines: &mut Lines,
+        end: usize,
+    ) -> Next {
         if self.in_foreign_content() {
-            if breaks_out_of_foreign_content(tag) {
+            if breaks_out_of_foreign_content(name)
+                || (name == "font"
+                    && ["color", "face", "size"]
+                        .iter()
+                        .any(|a| tag.get(a).is_some()))
+            {
                 // The tree builder pops to the nearest HTML element and
                 // handles the tag as HTML.
-                while self.in_foreign_content() {
-                    self.frames.pop();
-                }
+                self.pop_foreign_content();
             } else {
-                if !tag.self_closing && is_html_integration_point(tag) {
+                if !self_closing && is_html_integration_point(name, tag) {
                     self.frames.push(Frame {
-                        name: tag.name.clone(),
+                        name: name.to_owned(),
                         foreign: false,
                     });
-                } else if !tag.self_closing && matches!(name, "svg" | "math") {
+                } else if !self_closing && matches!(name, "svg" | "math") {
                     self.frames.push(Frame {
-                        name: tag.name.clone(),
+                        name: name.to_owned(),
                         foreign: true,
                     });
                 }
-                return TokenSinkResult::Continue;
+                return Next::Data;
             }
         }
         if matches!(name, "svg" | "math") {
-            if !tag.self_closing {
+            if !self_closing {
                 self.frames.push(Frame {
-                    name: tag.name.clone(),
+                    name: name.to_owned(),
                     foreign: true,
                 });
             }
-            return TokenSinkResult::Continue;
+            return Next::Data;
         }
         // <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody>:
         // "image" is read as "img".
@@ -208,46 +997,42 @@ impl State {
             // <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody> ("form")
             if name == "form" {
                 if self.form_open {
-                    return TokenSinkResult::Continue;
+                    return Next::Data;
                 }
                 self.form_open = true;
             }
-            self.element(name, tag, line);
+            self.element(name, tag, lines, end);
         }
         // A `<meta>` in template contents still changes the encoding.
         if name == "meta" && self.tentative && self.meta_encoding(tag) {
-            return TokenSinkResult::Script(());
+            return Next::Stop;
         }
         if name == "template" {
             self.template_depth += 1;
         }
         match name {
-            "script" => TokenSinkResult::RawData(RawKind::ScriptData),
-            "style" | "xmp" | "iframe" | "noembed" | "noframes" => {
-                TokenSinkResult::RawData(RawKind::Rawtext)
-            }
-            "noscript" if self.scripting => TokenSinkResult::RawData(RawKind::Rawtext),
-            "textarea" | "title" => TokenSinkResult::RawData(RawKind::Rcdata),
-            "plaintext" => TokenSinkResult::Plaintext,
-            _ => TokenSinkResult::Continue,
+            "script" => Next::ScriptData,
+            "style" | "xmp" | "iframe" | "noembed" | "noframes" => Next::Rawtext,
+            "noscript" if self.scripting => Next::Rawtext,
+            "textarea" | "title" => Next::Rcdata,
+            "plaintext" => Next::Plaintext,
+            _ => Next::Data,
         }
     }
 
-    fn end_tag(&mut self, tag: &Tag) {
-        if self.in_foreign_content() && matches!(&*tag.name, "br" | "p") {
-            while self.in_foreign_content() {
-                self.frames.pop();
-            }
+    fn end_tag(&mut self, name: &str) {
+        if self.in_foreign_content() && matches!(name, "br" | "p") {
+            self.pop_foreign_content();
             return;
         }
-        if let Some(i) = self.frames.iter().rposition(|f| f.name == tag.name) {
+        if let Some(i) = self.frames.iter().rposition(|f| f.name == name) {
             self.frames.truncate(i);
             return;
         }
         if self.in_foreign_content() {
             return;
         }
-        match &*tag.name {
+        match name {
             "template" => self.template_depth = self.template_depth.saturating_sub(1),
             "form" if self.template_depth == 0 => self.form_open = false,
             _ => {}
@@ -256,13 +1041,15 @@ impl State {
 
     /// An HTML element in the document: records its URL attributes and the
     /// first `<base href>`.
-    fn element(&mut self, name: &str, tag: &Tag, line: u64) {
+    fn element(&mut self, name: &str, tag: &Tag, lines: &mut Lines, end: usize) {
         for spec in url_attributes(name) {
-            let Some(value) = get(tag, spec.attribute) else {
+            let Some(value) = tag.get(spec.attribute) else {
                 continue;
             };
             if spec.kind == AttributeKind::Refresh
-                && !get(tag, "http-equiv").is_some_and(|v| v.eq_ignore_ascii_case("refresh"))
+                && !tag
+                    .get("http-equiv")
+                    .is_some_and(|v| v.eq_ignore_ascii_case("refresh"))
             {
                 continue;
             }
@@ -270,12 +1057,12 @@ impl State {
                 element: spec.element,
                 attribute: spec.attribute,
                 kind: spec.kind,
-                value: value.to_owned(),
-                line,
+                value: value.into_owned(),
+                line: lines.at(end),
             });
         }
         if name == "base" && self.scan.first_base_href.is_none() {
-            self.scan.first_base_href = get(tag, "href").map(str::to_owned);
+            self.scan.first_base_href = tag.get("href").map(Cow::into_owned);
         }
     }
 
@@ -283,14 +1070,15 @@ impl State {
     ///
     /// <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead> ("meta")
     fn meta_encoding(&mut self, tag: &Tag) -> bool {
-        let declared = get(tag, "charset")
+        let declared = tag
+            .get("charset")
             .and_then(|label| Encoding::for_label(label.as_bytes()))
             .or_else(|| {
-                let pragma = get(tag, "http-equiv")?;
+                let pragma = tag.get("http-equiv")?;
                 if !pragma.eq_ignore_ascii_case("content-type") {
                     return None;
                 }
-                encoding::extract_from_meta_content(get(tag, "content")?.as_bytes())
+                encoding::extract_from_meta_content(tag.get("content")?.as_bytes())
             });
         let Some(declared) = declared else {
             return false;
@@ -309,43 +1097,191 @@ impl State {
     }
 }
 
-/// The first attribute named `name` (the tokenizer already dropped later
-/// duplicates).
-fn get<'t>(tag: &'t Tag, name: &str) -> Option<&'t str> {
-    tag.attrs
-        .iter()
-        .find(|a| &*a.name.local == name)
-        .map(|a| &*a.value)
-}
-
-/// Start tags that end foreign content.
+/// Start tags that end foreign content (`<font>` too, with `color`,
+/// `face` or `size`).
 ///
 /// <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inforeign>
-fn breaks_out_of_foreign_content(tag: &Tag) -> bool {
-    match &*tag.name {
-        "b" | "big" | "blockquote" | "body" | "br" | "center" | "code" | "dd" | "div" | "dl"
-        | "dt" | "em" | "embed" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "head" | "hr" | "i"
-        | "img" | "li" | "listing" | "menu" | "meta" | "nobr" | "ol" | "p" | "pre" | "ruby"
-        | "s" | "small" | "span" | "strong" | "strike" | "sub" | "sup" | "table" | "tt" | "u"
-        | "ul" | "var" => true,
-        "font" => ["color", "face", "size"]
-            .iter()
-            .any(|a| get(tag, a).is_some()),
-        _ => false,
-    }
+fn breaks_out_of_foreign_content(name: &str) -> bool {
+    matches!(
+        name,
+        "b" | "big"
+            | "blockquote"
+            | "body"
+            | "br"
+            | "center"
+            | "code"
+            | "dd"
+            | "div"
+            | "dl"
+            | "dt"
+            | "em"
+            | "embed"
+            | "h1"
+            | "h2"
+            | "h3"
+            | "h4"
+            | "h5"
+            | "h6"
+            | "head"
+            | "hr"
+            | "i"
+            | "img"
+            | "li"
+            | "listing"
+            | "menu"
+            | "meta"
+            | "nobr"
+            | "ol"
+            | "p"
+            | "pre"
+            | "ruby"
+            | "s"
+            | "small"
+            | "span"
+            | "strong"
+            | "strike"
+            | "sub"
+            | "sup"
+            | "table"
+            | "tt"
+            | "u"
+            | "ul"
+            | "var"
+    )
 }
 
 /// SVG and MathML elements whose content is parsed as HTML.
 ///
 /// <https://html.spec.whatwg.org/multipage/parsing.html#html-integration-point>,
 /// <https://html.spec.whatwg.org/multipage/parsing.html#mathml-text-integration-point>
-fn is_html_integration_point(tag: &Tag) -> bool {
-    match &*tag.name {
+fn is_html_integration_point(name: &str, tag: &Tag) -> bool {
+    match name {
         // The tokenizer lowercases `foreignObject`.
         "foreignobject" | "desc" | "title" | "mi" | "mo" | "mn" | "ms" | "mtext" => true,
-        "annotation-xml" => get(tag, "encoding").is_some_and(|e| {
+        "annotation-xml" => tag.get("encoding").is_some_and(|e| {
             e.eq_ignore_ascii_case("text/html") || e.eq_ignore_ascii_case("application/xhtml+xml")
         }),
         _ => false,
+    }
+}
+
+/// An attribute value as the tokenizer builds it: character references
+/// decoded (with the legacy rules for attributes), NUL replaced, newlines
+/// normalized.
+///
+/// <https://html.spec.whatwg.org/multipage/parsing.html#character-reference-state>
+fn decode_attribute(raw: &str) -> Cow<'_, str> {
+    let s = raw.as_bytes();
+    if !s.iter().any(|&b| matches!(b, b'&' | b'\0' | b'\r')) {
+        return Cow::Borrowed(raw);
+    }
+    let mut out = String::with_capacity(raw.len());
+    let mut i = 0;
+    let mut plain = 0;
+    while i < s.len() {
+        let b = s[i];
+        if !matches!(b, b'&' | b'\0' | b'\r') {
+            i += 1;
+            continue;
+        }
+        out.push_str(&raw[plain..i]);
+        i += 1;
+        match b {
+            b'\0' => out.push('\u{FFFD}'),
+            b'\r' => {
+                out.push('\n');
+                if s.get(i) == Some(&b'\n') {
+                    i += 1;
+                }
+            }
+            _ => match char_ref(s, i) {
+                Some((chars, len)) => {
+                    out.extend(chars.iter().flatten());
+                    i += len;
+                }
+                None => out.push('&'),
+            },
+        }
+        plain = i;
+    }
+    out.push_str(&raw[plain..]);
+    Cow::Owned(out)
+}
+
+/// The character reference after an `&` at `s[at - 1]`, in an attribute
+/// value `s`: its characters and how many bytes after the `&` it takes, or
+/// `None` when the `&` is text. Follows html5ever's `CharRefTokenizer`.
+fn char_ref(s: &[u8], at: usize) -> Option<([Option<char>; 2], usize)> {
+    match *s.get(at)? {
+        b'#' => {
+            let (base, digits_at) = match s.get(at + 1) {
+                Some(b'x' | b'X') => (16, at + 2),
+                _ => (10, at + 1),
+            };
+            let mut i = digits_at;
+            let mut num: u32 = 0;
+            let mut too_big = false;
+            while let Some(d) = s.get(i).and_then(|&b| char::from(b).to_digit(base)) {
+                num = num.wrapping_mul(base);
+                if num > 0x10FFFF {
+                    too_big = true;
+                }
+                num = num.wrapping_add(d);
+                i += 1;
+            }
+            if i == digits_at {
+                return None;
+            }
+            if s.get(i) == Some(&b';') {
+                i += 1;
+            }
+            let c = match num {
+                n if n > 0x10FFFF || too_big => '\u{FFFD}',
+                0x00 | 0xD800..=0xDFFF => '\u{FFFD}',
+                0x80..=0x9F => C1_REPLACEMENTS[(num - 0x80) as usize]
+                    .or_else(|| char::from_u32(num))
+                    .unwrap_or('\u{FFFD}'),
+                n => char::from_u32(n).unwrap_or('\u{FFFD}'),
+            };
+            Some(([Some(c), None], i - at))
+        }
+        b if b.is_ascii_alphanumeric() => {
+            // The longest name in the table (which holds every prefix of
+            // every name) that the input starts with.
+            let mut best = None;
+            let mut i = at;
+            while i < s.len() && s[i].is_ascii() {
+                let Some(&(c1, c2)) = NAMED_ENTITIES.get(std::str::from_utf8(&s[at..=i]).ok()?)
+                else {
+                    break;
+                };
+                i += 1;
+                if c1 != 0 {
+                    best = Some((c1, c2, i));
+                }
+            }
+            let (c1, c2, end) = best?;
+            // The legacy rule for attributes: `&copy=` and `&copyx` stay
+            // as written.
+            if s[end - 1] != b';'
+                && s.get(end)
+                    .is_some_and(|&b| b == b'=' || b.is_ascii_alphanumeric())
+            {
+                return None;
+            }
+            let c2 = if c2 == 0 { None } else { char::from_u32(c2) };
+            Some(([char::from_u32(c1), c2], end - at))
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn tracked_names_have_their_index() {
+        for (i, name) in super::TRACKED.iter().enumerate() {
+            assert_eq!(super::tracked(name), Some(i));
+        }
     }
 }

@@ -535,7 +535,7 @@ fn line_numbers() {
     assert_eq!(lines, [1, 4]);
 }
 
-/// A 10 MB page goes through in chunks; only the links are kept.
+/// A 10 MB page: only the links are kept, with their lines.
 #[test]
 fn large_pages_stream() {
     let row = b"<tr><td><a href='/item?id=12345&amp;x=%E9'>item</a> <img srcset='a.png 1x, b.png 2x'> filler text filler text</td></tr>\n";
