@@ -72,6 +72,7 @@
 pub mod attributes;
 pub mod base;
 pub mod base64;
+mod char_refs;
 pub mod data_url;
 pub mod encoding;
 pub mod javascript;
