@@ -17,6 +17,14 @@
 
 mod generator;
 
+// The fuzz crate's getter lists and ada's getters, so that this test and
+// the `differential` fuzz target compare the same fields.
+#[path = "../../../fuzz/src/ada_compare.rs"]
+#[allow(dead_code)] // the setter comparison is for the fuzz target
+mod ada_compare;
+#[path = "../../../fuzz/src/checks.rs"]
+#[allow(dead_code)]
+mod checks;
 #[path = "../../../fuzz/src/divergences.rs"]
 #[allow(dead_code)] // the setter entries are for the fuzz target
 mod divergences;
@@ -24,6 +32,8 @@ mod divergences;
 use std::collections::BTreeMap;
 use std::time::Instant;
 
+use ada_compare::ada_getters;
+use checks::{getters, GETTER_NAMES};
 use generator::{mutate, real_world_seeds, wpt_seeds, Rng, Seed, FIXED_BASES};
 use weburl::Url;
 
@@ -37,41 +47,6 @@ fn weburl_parse(input: &str, base: Option<&str>) -> Option<Url> {
         Some(base) => Url::parse(base).ok()?.join(input).ok(),
     }
 }
-
-fn ours_getters(url: &Url) -> [&str; 10] {
-    [
-        url.href(),
-        url.protocol(),
-        url.username(),
-        url.password(),
-        url.host(),
-        url.hostname(),
-        url.port(),
-        url.pathname(),
-        url.search(),
-        url.hash(),
-    ]
-}
-
-fn ada_getters(url: &ada_url::Url) -> [&str; 10] {
-    [
-        url.href(),
-        url.protocol(),
-        url.username(),
-        url.password(),
-        url.host(),
-        url.hostname(),
-        url.port(),
-        url.pathname(),
-        url.search(),
-        url.hash(),
-    ]
-}
-
-const GETTERS: [&str; 10] = [
-    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
-    "hash",
-];
 
 /// The differences between weburl's and ada's results; `None` when they agree.
 fn compare(ours: Option<&Url>, ours_can: bool, theirs: Option<&ada_url::Url>) -> Option<String> {
@@ -91,9 +66,9 @@ fn compare(ours: Option<&Url>, ours_can: bool, theirs: Option<&ada_url::Url>) ->
             out.push_str(&format!("weburl fails, ada parses to {:?}\n", url.href()))
         }
         (Some(ours), Some(theirs)) => {
-            for ((name, a), b) in GETTERS
+            for ((name, a), b) in GETTER_NAMES
                 .iter()
-                .zip(ours_getters(ours))
+                .zip(getters(ours))
                 .zip(ada_getters(theirs))
             {
                 if a != b {
