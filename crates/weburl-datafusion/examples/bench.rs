@@ -10,6 +10,10 @@
 //! DataFusion's built-ins. The rows are the corpus lines repeated; one partition, so the figures
 //! are for one core. Each query runs RUNS times (default 5) and the fastest
 //! run counts, as the least disturbed by other work on the machine.
+//!
+//! Every query must return one row per input row, and `url_parse`,
+//! `url_valid` and `url_host` must agree with the library on how many rows
+//! are valid URLs (and URLs with a host): a fast wrong answer fails the run.
 
 #[path = "support/corpus.rs"]
 mod corpus;
@@ -17,9 +21,12 @@ mod corpus;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use datafusion::arrow::array::{ArrayRef, RecordBatch, StringArray, StringViewArray};
+use datafusion::arrow::array::{
+    Array, ArrayRef, AsArray, RecordBatch, StringArray, StringViewArray,
+};
 use datafusion::datasource::MemTable;
 use datafusion::prelude::{SessionConfig, SessionContext};
+use weburl::Url;
 
 const BATCH_ROWS: usize = 8192;
 
@@ -56,17 +63,52 @@ fn context(batches: &[RecordBatch], ours: bool) -> SessionContext {
     ctx
 }
 
-/// The fastest of `runs` runs of `SELECT expr FROM t`.
-async fn best_time(ctx: &SessionContext, expr: &str, runs: usize) -> Duration {
+/// The fastest of `runs` runs of `SELECT expr FROM t`, and the last run's
+/// output.
+async fn best_time(ctx: &SessionContext, expr: &str, runs: usize) -> (Duration, Vec<RecordBatch>) {
     let sql = format!("SELECT {expr} FROM t");
     let mut best = Duration::MAX;
+    let mut out = Vec::new();
     for _ in 0..runs {
         let start = Instant::now();
-        let out = ctx.sql(&sql).await.unwrap().collect().await.unwrap();
+        out = ctx.sql(&sql).await.unwrap().collect().await.unwrap();
         best = best.min(start.elapsed());
-        std::hint::black_box(out);
     }
-    best
+    (best, out)
+}
+
+/// How many of the `rows` rows (cycling through `lines`) are valid URLs,
+/// and how many are URLs with a host, by the library itself.
+fn expected_counts(lines: &[String], rows: usize) -> (usize, usize) {
+    let per_line: Vec<(bool, bool)> = lines
+        .iter()
+        .map(|l| match Url::parse(l) {
+            Ok(url) => (true, url.has_host()),
+            Err(_) => (false, false),
+        })
+        .collect();
+    (0..rows).fold((0, 0), |(valid, hosts), i| {
+        let (v, h) = per_line[i % lines.len()];
+        (valid + usize::from(v), hosts + usize::from(h))
+    })
+}
+
+/// Checks a query's answer: one row per input row, and for the functions
+/// the library can count directly, the same count.
+fn check_answer(expr: &str, out: &[RecordBatch], rows: usize, (valid, hosts): (usize, usize)) {
+    let columns: Vec<&dyn Array> = out.iter().map(|b| b.column(0).as_ref()).collect();
+    let len: usize = columns.iter().map(|c| c.len()).sum();
+    assert_eq!(len, rows, "{expr}: {len} rows out for {rows} in");
+    let non_null: usize = columns.iter().map(|c| c.len() - c.null_count()).sum();
+    match expr {
+        "url_parse(url)" => assert_eq!(non_null, valid, "{expr}: valid rows"),
+        "url_host(url)" => assert_eq!(non_null, hosts, "{expr}: rows with a host"),
+        "url_valid(url)" => {
+            let trues: usize = columns.iter().map(|c| c.as_boolean().true_count()).sum();
+            assert_eq!(trues, valid, "{expr}: valid rows");
+        }
+        _ => {}
+    }
 }
 
 #[tokio::main(flavor = "current_thread")]
@@ -77,6 +119,7 @@ async fn main() {
     let dir = corpus::corpus_dir();
     let lines = corpus::load_lines(dir.as_ref()).expect("reading the corpus");
     let bytes: usize = (0..rows).map(|i| lines[i % lines.len()].len()).sum();
+    let expected = expected_counts(&lines, rows);
     println!(
         "{rows} rows ({} distinct lines from {dir}, {:.1} bytes a row), best of {runs} runs, one partition",
         lines.len(),
@@ -105,7 +148,8 @@ async fn main() {
         // reference of the url_* functions.
         let mut peer_rates: Vec<(&str, f64)> = Vec::new();
         for (kind, ctx, expr) in cases {
-            let time = best_time(ctx, expr, runs).await;
+            let (time, out) = best_time(ctx, expr, runs).await;
+            check_answer(expr, &out, rows, expected);
             let rate = rows as f64 / time.as_secs_f64();
             let ratio = if kind == "peer" {
                 peer_rates.push((expr, rate));
