@@ -9,9 +9,8 @@
 //! - Double or single quotes (ASCII or typographic) delimit a URL that runs
 //!   exactly to the closing quote.
 //!
-//! The appendix says where a URL without delimiters ends only in that it
-//! ends at whitespace and that trailing punctuation may be "included
-//! accidentally". The rest of this rule is this crate's:
+//! For a URL without delimiters the appendix names only whitespace as its
+//! end; the rest of this rule is this crate's:
 //!
 //! - A URL without delimiters ends at whitespace, at `<`, `>`, `"`, `` ` ``,
 //!   controls and CJK punctuation, and trailing punctuation (`.`, `,`, `;`,
@@ -609,6 +608,33 @@ mod tests {
         ] {
             assert_eq!(hrefs(text), expected, "{text}");
         }
+    }
+
+    #[test]
+    fn appendix_e_example() {
+        let text = "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n\
+                    but you can probably pick it up from <ftp://ds.internic.net/rfc/>.\n\
+                    Note the warning in <http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING>.";
+        assert_eq!(
+            find(text),
+            vec![
+                (
+                    "http://www.w3.org/Addressing/",
+                    Quotes,
+                    "http://www.w3.org/Addressing/".into()
+                ),
+                (
+                    "ftp://ds.internic.net/rfc/",
+                    AngleBrackets,
+                    "ftp://ds.internic.net/rfc/".into()
+                ),
+                (
+                    "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING",
+                    AngleBrackets,
+                    "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING".into()
+                ),
+            ]
+        );
     }
 
     #[test]
