@@ -133,13 +133,29 @@ fn read_lines() -> Vec<Line> {
     lines
 }
 
+/// The status codes that make ToASCII fail with the URL Standard's flags.
+fn errors(line: &Line, be_strict: bool) -> Vec<&str> {
+    line.status
+        .iter()
+        .map(String::as_str)
+        .filter(|code| be_strict || !IGNORED_WHEN_NOT_STRICT.contains(code))
+        .collect()
+}
+
 /// ToASCII's result with the URL Standard's flags: `None` is failure.
 fn expected_to_ascii(line: &Line, be_strict: bool) -> Option<String> {
-    let errors = line
-        .status
-        .iter()
-        .filter(|code| be_strict || !IGNORED_WHEN_NOT_STRICT.contains(&code.as_str()));
-    errors.count().eq(&0).then(|| line.to_ascii.clone())
+    errors(line, be_strict)
+        .is_empty()
+        .then(|| line.to_ascii.clone())
+}
+
+/// The list's third column: what ToASCII gives, its error codes or its
+/// output.
+fn to_ascii_column(line: &Line) -> String {
+    match expected_to_ascii(line, false) {
+        Some(output) => format!("{output:?}"),
+        None => format!("[{}]", errors(line, false).join(", ")),
+    }
 }
 
 /// url.bs "forbidden domain code point", written from the definition.
@@ -187,8 +203,9 @@ fn url_standard_difference(
     (result != *to_ascii).then_some((step, result))
 }
 
-/// The documented list: line number → (step, source as written).
-fn read_difference_list() -> BTreeMap<usize, (String, String)> {
+/// The documented list: line number → (step, ToASCII's result, source as
+/// written).
+fn read_difference_list() -> BTreeMap<usize, (String, String, String)> {
     let path = testdata("unicode/IdnaTestV2-url.txt");
     let text = fs::read_to_string(&path)
         .unwrap_or_else(|err| panic!("cannot read {}: {err}", path.display()));
@@ -197,14 +214,13 @@ fn read_difference_list() -> BTreeMap<usize, (String, String)> {
         if line.starts_with('#') || line.trim().is_empty() {
             continue;
         }
-        let mut fields = line.splitn(3, '\t');
-        let (Some(number), Some(step), Some(source)) =
-            (fields.next(), fields.next(), fields.next())
-        else {
+        let fields: Vec<&str> = line.splitn(4, '\t').collect();
+        let [number, step, to_ascii, source] = fields[..] else {
             panic!("IdnaTestV2-url.txt: malformed line {line:?}");
         };
         let number = number.parse().expect("line number");
-        let old = list.insert(number, (step.to_owned(), source.to_owned()));
+        let entry = (step.to_owned(), to_ascii.to_owned(), source.to_owned());
+        let old = list.insert(number, entry);
         assert!(
             old.is_none(),
             "IdnaTestV2-url.txt lists line {number} twice"
@@ -242,7 +258,12 @@ fn every_line_of_idna_test_v2() {
             } else {
                 match url_standard_difference(line, &to_ascii) {
                     Some((step, result)) => {
-                        computed.insert(line.number, (step.to_owned(), line.raw_source.clone()));
+                        let entry = (
+                            step.to_owned(),
+                            to_ascii_column(line),
+                            line.raw_source.clone(),
+                        );
+                        computed.insert(line.number, entry);
                         result
                     }
                     None => to_ascii,
@@ -273,8 +294,8 @@ fn every_line_of_idna_test_v2() {
             "testdata/unicode/IdnaTestV2-url.txt is not the list of lines where the URL \
              Standard's steps change ToASCII's result; the list should be:"
         );
-        for (number, (step, source)) in &computed {
-            let _ = writeln!(failures, "{number}\t{step}\t{source}");
+        for (number, (step, to_ascii, source)) in &computed {
+            let _ = writeln!(failures, "{number}\t{step}\t{to_ascii}\t{source}");
         }
     }
     assert!(failures.is_empty(), "{failures}");
