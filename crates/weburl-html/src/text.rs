@@ -1,6 +1,6 @@
 //! URLs in running text: e-mail, plain-text documents, chat.
 //!
-//! The rules are those of the 1997 URL syntax draft's appendix
+//! The delimiters are those of the 1997 URL syntax draft's appendix
 //! "Recommendations for Delimiting URLs in Context" (RFC 2396 appendix E):
 //! <https://www.rfc-editor.org/rfc/rfc2396#appendix-E>
 //!
@@ -8,9 +8,19 @@
 //!   since long URLs get broken across lines.
 //! - Double or single quotes (ASCII or typographic) delimit a URL that runs
 //!   exactly to the closing quote.
-//! - Otherwise a URL ends at whitespace, and trailing punctuation (`.`, `,`,
-//!   `;`, `:`, `!`, `?`, `'`, `*`) and closing brackets without an opening
-//!   one in the URL are taken to belong to the sentence.
+//!
+//! For a URL without delimiters the appendix names only whitespace as its
+//! end; the rest of this rule is this crate's:
+//!
+//! - A URL without delimiters ends at whitespace, at `<`, `>`, `"`, `` ` ``,
+//!   controls and CJK punctuation, and trailing punctuation (`.`, `,`, `;`,
+//!   `:`, `!`, `?`, `'`, `*`) is taken to belong to the sentence.
+//! - Brackets balance within each URL, kind by kind (`()`, `[]`, `{}`): a
+//!   closing bracket ends the URL when the URL before it has no unclosed
+//!   opening bracket of its kind, and an opening bracket left unclosed at
+//!   the URL's end is dropped with the trailing punctuation. So
+//!   `(http://one.example/)(http://two.example/)` holds two URLs, while
+//!   `https://en.wikipedia.org/wiki/Foo_(bar)` keeps its parentheses.
 //!
 //! Every candidate must then parse with the URL Standard's parser. Without
 //! delimiters, a candidate needs a scheme followed by `//` or one of a few
@@ -199,8 +209,7 @@ impl TextOptions {
         if !plausible {
             return None;
         }
-        let len = rest.find(ends_bare_url).unwrap_or(rest.len());
-        let to = start + trim_trailing(&rest[..len]);
+        let to = start + trim_trailing(&rest[..bare_url_len(rest)]);
         let (candidate, url) = self.accept(text[start..to].to_owned())?;
         let found = Found {
             span: start..to,
@@ -327,29 +336,43 @@ fn ends_bare_url(c: char) -> bool {
         )
 }
 
-/// The length of `s` without trailing punctuation and unbalanced closing
-/// brackets.
-fn trim_trailing(s: &str) -> usize {
-    let mut end = s.len();
-    while let Some(c) = s[..end].chars().next_back() {
-        let open = match c {
-            '.' | ',' | ';' | ':' | '!' | '?' | '\'' | '*' => {
-                end -= 1;
-                continue;
-            }
-            ')' => '(',
-            ']' => '[',
-            '}' => '{',
-            _ => break,
-        };
-        let body = &s[..end];
-        if body.matches(c).count() > body.matches(open).count() {
-            end -= 1;
-        } else {
-            break;
+/// The opening bracket of a closing one, and the index of its kind.
+fn bracket_kind(c: char) -> Option<(bool, usize)> {
+    match c {
+        '(' => Some((true, 0)),
+        '[' => Some((true, 1)),
+        '{' => Some((true, 2)),
+        ')' => Some((false, 0)),
+        ']' => Some((false, 1)),
+        '}' => Some((false, 2)),
+        _ => None,
+    }
+}
+
+/// The length of the undelimited URL at the start of `s`: up to the first
+/// character that [`ends_bare_url`], or the first closing bracket with no
+/// unclosed opening bracket of its kind before it.
+fn bare_url_len(s: &str) -> usize {
+    let mut open = [0usize; 3];
+    for (i, c) in s.char_indices() {
+        if ends_bare_url(c) {
+            return i;
+        }
+        match bracket_kind(c) {
+            Some((true, kind)) => open[kind] += 1,
+            Some((false, kind)) if open[kind] == 0 => return i,
+            Some((false, kind)) => open[kind] -= 1,
+            None => {}
         }
     }
-    end
+    s.len()
+}
+
+/// The length of `s` without trailing punctuation and trailing opening
+/// brackets (which, at the end, have nothing to close them).
+fn trim_trailing(s: &str) -> usize {
+    s.trim_end_matches(['.', ',', ';', ':', '!', '?', '\'', '*', '(', '[', '{'])
+        .len()
 }
 
 #[cfg(test)]
@@ -526,6 +549,100 @@ mod tests {
                 ("WWW.Example.org", "http://www.example.org/".into()),
             ]
         );
+    }
+
+    #[test]
+    fn brackets_balance_within_each_url() {
+        for (text, expected) in [
+            // Adjacent bracketed URLs are two URLs.
+            (
+                "(http://one.org/)(http://two.org/)",
+                &["http://one.org/", "http://two.org/"][..],
+            ),
+            (
+                "[http://one.org/][http://two.org/]",
+                &["http://one.org/", "http://two.org/"],
+            ),
+            (
+                "{http://one.org/}{http://two.org/}",
+                &["http://one.org/", "http://two.org/"],
+            ),
+            // Wikipedia-style parentheses stay, inside brackets or not,
+            // before trailing punctuation or not.
+            (
+                "https://en.wikipedia.org/wiki/Foo_(bar)",
+                &["https://en.wikipedia.org/wiki/Foo_(bar)"],
+            ),
+            (
+                "(see https://en.wikipedia.org/wiki/Foo_(bar)).",
+                &["https://en.wikipedia.org/wiki/Foo_(bar)"],
+            ),
+            (
+                "https://en.wikipedia.org/wiki/Foo_(bar), and",
+                &["https://en.wikipedia.org/wiki/Foo_(bar)"],
+            ),
+            // Every kind, and nesting.
+            ("http://a.example/?q=[1]", &["http://a.example/?q=[1]"]),
+            ("(http://a.example/?q=[1])", &["http://a.example/?q=[1]"]),
+            ("http://a.example/?{x}&y", &["http://a.example/?{x}&y"]),
+            ("http://a.example/((a)(b))", &["http://a.example/((a)(b))"]),
+            (
+                "[http://a.example/?([{x}])]",
+                &["http://a.example/?([{x}])"],
+            ),
+            ("(http://a.example/[x]).", &["http://a.example/[x]"]),
+            // Kinds balance separately: "]" closes nothing here.
+            ("http://a.example/(x]", &["http://a.example/(x"]),
+            // A closing bracket without an opener in the URL ends it, even
+            // in the middle.
+            ("http://a.example/x)y", &["http://a.example/x"]),
+            ("http://a.example/x}.", &["http://a.example/x"]),
+            // A trailing opener is dropped with trailing punctuation; an
+            // unclosed one inside stays.
+            ("http://a.example/x(", &["http://a.example/x"]),
+            ("http://a.example/x.([{", &["http://a.example/x"]),
+            ("see http://a.example/x(. Then", &["http://a.example/x"]),
+            ("http://a.example/x(y", &["http://a.example/x(y"]),
+            // IP-literals balance like any bracket.
+            ("(http://[::1]/x)", &["http://[::1]/x"]),
+        ] {
+            assert_eq!(hrefs(text), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn appendix_e_example() {
+        let text = "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n\
+                    but you can probably pick it up from <ftp://ds.internic.net/rfc/>.\n\
+                    Note the warning in <http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING>.";
+        assert_eq!(
+            find(text),
+            vec![
+                (
+                    "http://www.w3.org/Addressing/",
+                    Quotes,
+                    "http://www.w3.org/Addressing/".into()
+                ),
+                (
+                    "ftp://ds.internic.net/rfc/",
+                    AngleBrackets,
+                    "ftp://ds.internic.net/rfc/".into()
+                ),
+                (
+                    "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING",
+                    AngleBrackets,
+                    "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING".into()
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn delimited_urls_keep_their_brackets() {
+        // Appendix E's delimiters decide the end; brackets are not counted.
+        assert_eq!(hrefs("<http://a.example/x)>"), ["http://a.example/x)"]);
+        assert_eq!(hrefs("<URL:http://a.example/x(>"), ["http://a.example/x("]);
+        assert_eq!(hrefs("\"http://a.example/x]\""), ["http://a.example/x]"]);
     }
 
     #[test]

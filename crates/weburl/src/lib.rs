@@ -57,7 +57,7 @@ mod validation;
 pub use edit::{EditError, PathSegmentsMut, UrlBuilder};
 pub use encoding_rs;
 pub use error::{ParseError, SetterError};
-pub use host::domain::domain_to_unicode;
+pub use host::domain::{domain_to_ascii, domain_to_unicode};
 pub use host::Host;
 pub use options::ParseOptions;
 pub use origin::{OpaqueOrigin, Origin};

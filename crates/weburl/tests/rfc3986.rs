@@ -5,9 +5,10 @@
 use serde_json::Value;
 use weburl::rfc3986::{
     is_absolute_iri, is_absolute_uri, is_irelative_ref, is_iri, is_iri_reference, is_relative_ref,
-    is_uri, is_uri_reference, normalize, normalize_scheme_based, remove_dot_segments, resolve,
-    resolve_non_strict, split, split_lenient, validate_iri_reference, validate_uri_reference,
-    Authority, Components, ErrorKind, HostKind, Part,
+    is_uri, is_uri_reference, normalize, normalize_iri, normalize_iri_scheme_based,
+    normalize_scheme_based, remove_dot_segments, resolve, resolve_iri, resolve_iri_non_strict,
+    resolve_non_strict, split, split_iri, split_lenient, validate_iri_reference,
+    validate_uri_reference, Authority, Components, ErrorKind, HostKind, Part,
 };
 
 const TESTDATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/rfc3986");
@@ -986,4 +987,253 @@ fn property_arbitrary_text() {
             }
         }
     }
+}
+
+// ---------------------------------------------------------------------------
+// IRIs (RFC 3987)
+
+/// The three references that `is_iri_reference` accepts and the URI
+/// functions refuse: the IRI functions take them, the URI ones keep
+/// refusing them with `InvalidCharacter`.
+#[test]
+fn iri_references_split_resolve_normalize() {
+    let base = "http://example.org/a/b?c";
+    for (reference, ch, part, resolved) in [
+        (
+            "#D\u{fc}rst",
+            '\u{fc}',
+            Part::Fragment,
+            "http://example.org/a/b?c#D\u{fc}rst",
+        ),
+        (
+            "http://example.org/#Andr\u{e9}",
+            '\u{e9}',
+            Part::Fragment,
+            "http://example.org/#Andr\u{e9}",
+        ),
+        (
+            "?\u{e000}",
+            '\u{e000}',
+            Part::Query,
+            "http://example.org/a/b?\u{e000}",
+        ),
+    ] {
+        assert!(is_iri_reference(reference));
+        assert_eq!(split_iri(reference).unwrap().to_string(), reference);
+        assert_eq!(resolve_iri(base, reference).as_deref(), Ok(resolved));
+        assert_eq!(
+            resolve_iri_non_strict(base, reference).as_deref(),
+            Ok(resolved)
+        );
+        assert_eq!(normalize_iri(reference).as_deref(), Ok(reference));
+        assert_eq!(
+            normalize_iri_scheme_based(reference).as_deref(),
+            Ok(reference)
+        );
+        // An IRI base works too.
+        assert!(resolve_iri(resolved, "x").is_ok());
+
+        let at = reference.find(ch).unwrap();
+        let refused = ErrorKind::InvalidCharacter { ch, part };
+        for err in [
+            split(reference).unwrap_err(),
+            resolve(base, reference).unwrap_err(),
+            resolve_non_strict(base, reference).unwrap_err(),
+            normalize(reference).unwrap_err(),
+            normalize_scheme_based(reference).unwrap_err(),
+        ] {
+            assert_eq!(
+                (err.kind(), err.offset(), err.in_base()),
+                (refused, at, false)
+            );
+        }
+        let err = resolve(resolved, "x").unwrap_err();
+        assert!(err.in_base() && err.kind() == refused, "{err}");
+    }
+    // What RFC 3987 does not allow stays refused: iprivate outside the
+    // query, and non-characters.
+    for bad in ["#\u{e000}", "/\u{e000}", "/\u{fffe}", "?\u{10ffff}"] {
+        assert!(split_iri(bad).is_err(), "{bad:?}");
+        assert!(resolve_iri(base, bad).is_err(), "{bad:?}");
+        assert!(normalize_iri(bad).is_err(), "{bad:?}");
+    }
+    assert!(resolve_iri("/no/scheme/\u{e9}", "x").unwrap_err().in_base());
+}
+
+/// RFC 3987's examples. §3.1 and §3.2 map between IRIs and URIs, which
+/// these functions do not do: the IRIs there must split, resolve and
+/// normalize as they are, and the URIs are IRIs too.
+#[test]
+fn rfc3987_examples() {
+    for iri in [
+        // §3.1
+        "http://r\u{e9}sum\u{e9}.example.org",
+        "http://www.example.org/red%09ros\u{e9}#red",
+        "http://example.com/\u{10300}\u{10301}\u{10302}",
+        // §3.2
+        "http://www.example.org/D\u{fc}rst",
+        "http://www.example.org/D%FCrst",
+        "http://xn--99zt52a.example.org/%e2%80%ae",
+        // §5.3.2.2
+        "http://www.example.org/r\u{e9}sum\u{e9}.html",
+        "http://www.example.org/re\u{301}sume\u{301}.html",
+    ] {
+        assert_eq!(split_iri(iri).unwrap().to_string(), iri);
+        assert_eq!(
+            resolve_iri(iri, "").as_deref(),
+            Ok(iri.split('#').next().unwrap())
+        );
+        assert_eq!(resolve_iri("s:x", iri).as_deref(), Ok(iri));
+        let n = normalize_iri(iri).unwrap();
+        assert_eq!(normalize_iri(&n).as_deref(), Ok(n.as_str()), "{iri:?}");
+    }
+    assert!(split("http://www.example.org/D\u{fc}rst").is_err());
+
+    // §5.3.2.1: case normalization of the scheme and a "US-ASCII only
+    // host"; other hosts keep their case (IDNA folds it, §5.3.3).
+    assert_eq!(
+        normalize_iri("HTTP://www.EXAMPLE.org/D\u{fc}rst").as_deref(),
+        Ok("http://www.example.org/D\u{fc}rst")
+    );
+    assert_eq!(
+        normalize_iri("HTTP://R\u{c9}SUM\u{c9}.Example.org/").as_deref(),
+        Ok("http://R\u{c9}SUM\u{c9}.Example.org/")
+    );
+    // §5.3.2.2: NFC is not applied, so the two spellings of résumé stay
+    // apart.
+    assert_ne!(
+        normalize_iri("http://www.example.org/r\u{e9}sum\u{e9}.html"),
+        normalize_iri("http://www.example.org/re\u{301}sume\u{301}.html")
+    );
+    // §5.3.2.3: "http://example.org/~user", "/%7euser" and "/%7Euser" are
+    // equivalent; a percent-encoded non-ASCII character stays encoded.
+    for iri in [
+        "http://example.org/~user",
+        "http://example.org/%7euser",
+        "http://example.org/%7Euser",
+    ] {
+        assert_eq!(
+            normalize_iri(iri).as_deref(),
+            Ok("http://example.org/~user")
+        );
+    }
+    assert_eq!(
+        normalize_iri("http://www.example.org/D%c3%bcrst").as_deref(),
+        Ok("http://www.example.org/D%C3%BCrst")
+    );
+    // §5.3.2.4: path segment normalization.
+    assert_eq!(
+        normalize_iri("http://example.org/\u{e9}/../a/./\u{e9}").as_deref(),
+        Ok("http://example.org/a/\u{e9}")
+    );
+    // §5.3.3: scheme-based normalization.
+    for iri in [
+        "http://\u{e9}.example",
+        "http://\u{e9}.example/",
+        "http://\u{e9}.example:/",
+        "http://\u{e9}.example:80/",
+    ] {
+        assert_eq!(
+            normalize_iri_scheme_based(iri).as_deref(),
+            Ok("http://\u{e9}.example/")
+        );
+    }
+}
+
+/// RFC 3987 §6.5: resolution treats the characters IRIs add like
+/// `unreserved` ones. So RFC 3986's 42 examples, with letters of the base,
+/// the references and the results replaced by non-ASCII ones (and the
+/// base's query by an `iprivate` character, allowed there), resolve to the
+/// replaced results. The one reference with a scheme that a letter spells
+/// (`g:h`) is left out.
+#[test]
+fn rfc3986_resolution_examples_as_iris() {
+    fn to_iri(s: &str) -> String {
+        s.chars()
+            .map(|c| match c {
+                'b' => '\u{180}',
+                'g' => '\u{121}',
+                'q' => '\u{e000}',
+                's' => '\u{161}',
+                'y' => '\u{fd}',
+                c => c,
+            })
+            .collect()
+    }
+    let data = load("resolution.json");
+    let base = to_iri(data["base"].as_str().expect("base"));
+    assert_eq!(base, "http://a/\u{180}/c/d;p?\u{e000}");
+    let mut checked = 0;
+    for case in data["cases"].as_array().expect("cases") {
+        let input = str_field(case, "input").expect("input");
+        if input.starts_with("g:") {
+            continue;
+        }
+        let expected = to_iri(str_field(case, "expected").expect("expected"));
+        let compat =
+            str_field(case, "expected_backward_compat").map_or_else(|| expected.clone(), to_iri);
+        let input = to_iri(input);
+        assert_eq!(resolve_iri(&base, &input), Ok(expected), "{input:?}");
+        assert_eq!(
+            resolve_iri_non_strict(&base, &input),
+            Ok(compat),
+            "{input:?}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 41);
+}
+
+/// On generated references: the IRI functions agree with the URI ones on
+/// URI references, recompose exactly, normalize idempotently, and resolve
+/// to IRIs.
+#[test]
+fn property_iri_functions() {
+    let mut rng = Rng(seed(0x1e1_0001) | 1);
+    let bases = [
+        "http://a/b/c/d;p?q",
+        "http://\u{e9}/\u{e9}/x?\u{e000}",
+        "s:\u{e9}/a",
+        "foo://u\u{e9}@[::1]:8/x/y/?q#f",
+    ];
+    let mut iris = 0;
+    for _ in 0..30_000 {
+        let s = generate(&mut rng);
+        let Ok(c) = split_iri(&s) else {
+            assert!(!is_iri_reference(&s), "{s:?}");
+            assert!(normalize_iri(&s).is_err() && resolve_iri(bases[0], &s).is_err());
+            continue;
+        };
+        iris += 1;
+        assert!(is_iri_reference(&s), "{s:?}");
+        assert_eq!(c.to_string(), s, "{s:?}");
+        assert_eq!(split_lenient(&s), c, "{s:?}");
+        let n = normalize_iri(&s).unwrap();
+        assert!(is_iri_reference(&n), "{s:?} -> {n:?}");
+        assert_eq!(
+            normalize_iri(&n).as_deref(),
+            Ok(n.as_str()),
+            "{s:?} -> {n:?}"
+        );
+        let m = normalize_iri_scheme_based(&s).unwrap();
+        assert_eq!(normalize_iri_scheme_based(&m).as_deref(), Ok(m.as_str()));
+        let is_uri_ref = is_uri_reference(&s);
+        if is_uri_ref {
+            assert_eq!(split(&s), Ok(c));
+            assert_eq!(normalize(&s), Ok(n));
+            assert_eq!(normalize_scheme_based(&s), Ok(m));
+        }
+        for base in bases {
+            let strict =
+                resolve_iri(base, &s).unwrap_or_else(|e| panic!("{s:?} against {base:?}: {e}"));
+            assert!(is_iri(&strict), "{s:?} against {base:?} -> {strict:?}");
+            let compat = resolve_iri_non_strict(base, &s).unwrap();
+            assert!(is_iri(&compat), "{s:?} against {base:?} -> {compat:?}");
+            if is_uri_ref && base.is_ascii() {
+                assert_eq!(resolve(base, &s), Ok(strict));
+                assert_eq!(resolve_non_strict(base, &s), Ok(compat));
+            }
+        }
+    }
+    assert!(iris > 5_000, "generator too weak: {iris}");
 }

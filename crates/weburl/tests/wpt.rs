@@ -48,6 +48,11 @@ fn main() -> ExitCode {
         "ada_long_urltestdata",
         "ada/ada_long_urltestdata.json",
     );
+    run_url_suite(
+        &mut harness,
+        "wpt-supplement",
+        "wpt-supplement/urltestdata.json",
+    );
     run_setters_suite(&mut harness, "setters", "wpt/setters_tests.json");
     run_setters_suite(
         &mut harness,

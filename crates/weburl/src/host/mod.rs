@@ -9,7 +9,6 @@ mod opaque;
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use crate::code_points::is_forbidden_domain;
 use crate::error::ParseError;
 use crate::percent_encoding::percent_decode;
 use crate::validation::{check_url_units, ValidationErrorKind};
@@ -128,20 +127,7 @@ pub(crate) fn parse_into(
                 note(&mut notes, ValidationErrorKind::DomainToAscii);
             }
         }
-        if decoded.is_ascii() {
-            push_ascii_domain(&decoded, out)?;
-        } else {
-            // Invalid UTF-8 becomes U+FFFD here, which ToASCII rejects, as
-            // "UTF-8 decode without BOM" followed by the domain parser would.
-            let ascii = domain::to_ascii(&decoded).ok_or(ParseError::DomainToAscii)?;
-            if ascii.is_empty() {
-                return Err(ParseError::DomainToAscii);
-            }
-            if ascii.bytes().any(is_forbidden_domain) {
-                return Err(ParseError::DomainInvalidCodePoint);
-            }
-            out.push_str(&ascii);
-        }
+        domain::parse_into(&decoded, false, out)?;
     }
     if ipv4::ends_in_a_number(&out.as_bytes()[start..]) {
         let address = ipv4::parse_noting(&out.as_bytes()[start..], |kind| note(&mut notes, kind))
@@ -169,23 +155,6 @@ static LOWERCASE_DOMAIN_BYTE: [bool; 256] = {
     }
     table
 };
-
-/// Steps 5, 7 and 8 of the domain parser for an ASCII domain: lowercase it,
-/// refuse the empty string and forbidden domain code points.
-///
-/// <https://url.spec.whatwg.org/#concept-domain-parser>
-fn push_ascii_domain(domain: &[u8], out: &mut String) -> Result<(), ParseError> {
-    if domain.is_empty() {
-        return Err(ParseError::DomainToAscii);
-    }
-    for &b in domain {
-        if is_forbidden_domain(b) {
-            return Err(ParseError::DomainInvalidCodePoint);
-        }
-        out.push(char::from(b.to_ascii_lowercase()));
-    }
-    Ok(())
-}
 
 /// Parses a serialized IPv6 host ("[...]") back into an address.
 pub(crate) fn ipv6_from_serialized(host: &str) -> Option<Ipv6Addr> {

@@ -17,6 +17,12 @@
 //!   (backward-compatible), with [`remove_dot_segments`].
 //! - Normalization, §6.2.2 and §6.2.3: [`normalize`] and
 //!   [`normalize_scheme_based`].
+//! - The same for IRIs (RFC 3987), which the functions above refuse with
+//!   [`ErrorKind::InvalidCharacter`]: [`split_iri`], [`resolve_iri`],
+//!   [`resolve_iri_non_strict`], [`normalize_iri`] and
+//!   [`normalize_iri_scheme_based`]. RFC 3987 §6.5 resolves IRI references
+//!   directly, treating the characters IRIs add like `unreserved` ones, and
+//!   so do these: nothing is converted to a URI.
 //!
 //! All offsets are byte offsets into the string that was checked.
 //!
@@ -44,9 +50,11 @@ mod split;
 
 pub use error::{ErrorKind, Part, Rfc3986Error};
 pub use host::HostKind;
-pub use normalize::{normalize, normalize_scheme_based};
-pub use resolve::{remove_dot_segments, resolve, resolve_non_strict};
-pub use split::{split, split_lenient, Authority, Components};
+pub use normalize::{normalize, normalize_iri, normalize_iri_scheme_based, normalize_scheme_based};
+pub use resolve::{
+    remove_dot_segments, resolve, resolve_iri, resolve_iri_non_strict, resolve_non_strict,
+};
+pub use split::{split, split_iri, split_lenient, Authority, Components};
 
 use grammar::{parse, Mode, Rule};
 

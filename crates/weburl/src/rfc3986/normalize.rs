@@ -4,7 +4,7 @@
 use super::chars::{self, UNRESERVED};
 use super::error::Rfc3986Error;
 use super::resolve::{guard_double_slash, remove_dot_segments};
-use super::split::{split, Authority, Components};
+use super::split::{split, split_iri, Authority, Components};
 
 /// Normalizes a URI reference by the syntax-based rules of RFC 3986
 /// §6.2.2, in the RFC's order:
@@ -42,6 +42,33 @@ pub fn normalize(s: &str) -> Result<String, Rfc3986Error> {
     Ok(normalize_components(&split(s)?, false))
 }
 
+/// Normalizes an IRI reference like [`normalize`], by the syntax-based
+/// rules RFC 3987 §5.3.2 gives for IRIs: case (§5.3.2.1: the scheme, and
+/// a host made of ASCII characters only, to lowercase; percent-encoding hex
+/// digits to uppercase), percent-encoding (§5.3.2.3: `%XX` of an unreserved character
+/// decoded) and path segments (§5.3.2.4). Characters beyond ASCII are kept
+/// as they are: they are neither percent-encoded nor decoded from
+/// percent-encodings (RFC 3987 compares those by converting both IRIs to
+/// URIs, §5.3.2.3), and the character normalization of §5.3.2.2 (NFC) is
+/// not applied.
+///
+/// The reference must be a valid `IRI-reference`.
+///
+/// RFC 3987 §5.3.2 <https://www.rfc-editor.org/rfc/rfc3987#section-5.3.2>.
+///
+/// ```
+/// use weburl::rfc3986::normalize_iri;
+///
+/// assert_eq!(
+///     normalize_iri("HTTP://www.EXAMPLE.org/r\u{e9}sum\u{e9}/./%7e%c3%a9#Andr\u{e9}")?,
+///     "http://www.example.org/r\u{e9}sum\u{e9}/~%C3%A9#Andr\u{e9}"
+/// );
+/// # Ok::<(), weburl::rfc3986::Rfc3986Error>(())
+/// ```
+pub fn normalize_iri(s: &str) -> Result<String, Rfc3986Error> {
+    Ok(normalize_components(&split_iri(s)?, false))
+}
+
 /// Normalizes like [`normalize`], then applies the scheme-based rules of
 /// RFC 3986 §6.2.3 for `http` and `https` with an authority: an empty path
 /// becomes `"/"`, and an empty port or the default port (80 for http, 443
@@ -63,6 +90,21 @@ pub fn normalize_scheme_based(s: &str) -> Result<String, Rfc3986Error> {
     Ok(normalize_components(&split(s)?, true))
 }
 
+/// Normalizes an IRI reference like [`normalize_iri`], then applies the
+/// scheme-based rules of [`normalize_scheme_based`] (RFC 3987 §5.3.3).
+///
+/// RFC 3987 §5.3.3 <https://www.rfc-editor.org/rfc/rfc3987#section-5.3.3>.
+///
+/// ```
+/// use weburl::rfc3986::normalize_iri_scheme_based;
+///
+/// assert_eq!(normalize_iri_scheme_based("http://\u{e9}.example:80")?, "http://\u{e9}.example/");
+/// # Ok::<(), weburl::rfc3986::Rfc3986Error>(())
+/// ```
+pub fn normalize_iri_scheme_based(s: &str) -> Result<String, Rfc3986Error> {
+    Ok(normalize_components(&split_iri(s)?, true))
+}
+
 fn normalize_components(c: &Components<'_>, scheme_based: bool) -> String {
     let scheme = c.scheme.map(str::to_ascii_lowercase);
     let userinfo = c
@@ -74,7 +116,9 @@ fn normalize_components(c: &Components<'_>, scheme_based: bool) -> String {
             // An IP-literal has no percent-encodings; all of it is case-insensitive.
             a.host.to_ascii_lowercase()
         } else {
-            percent_normalize(a.host, true)
+            // RFC 3987 §5.3.2.1 lowercases a "US-ASCII only host"; case in
+            // other hosts is for IDNA to fold (§5.3.3).
+            percent_normalize(a.host, a.host.is_ascii())
         }
     });
     let mut port = c.authority.and_then(|a| a.port);
@@ -147,8 +191,7 @@ fn percent_normalize(s: &str, lowercase: bool) -> String {
             }
             i += 3;
         } else {
-            // Copy one whole character (the input is ASCII when valid, but
-            // never split a UTF-8 sequence).
+            // Copy one whole character (an IRI holds non-ASCII ones).
             let ch = s[i..].chars().next().unwrap_or('\u{FFFD}');
             out.push(if lowercase {
                 ch.to_ascii_lowercase()

@@ -2,7 +2,7 @@
 
 use super::error::Rfc3986Error;
 use super::grammar::{self, Mode, Rule};
-use super::split::{split, Authority, Components};
+use super::split::{Authority, Components};
 
 /// Resolves `reference` against `base` with the strict algorithm of
 /// RFC 3986 §5.2.2: a reference with a scheme is absolute, even when the
@@ -33,7 +33,43 @@ use super::split::{split, Authority, Components};
 /// # Ok::<(), weburl::rfc3986::Rfc3986Error>(())
 /// ```
 pub fn resolve(base: &str, reference: &str) -> Result<String, Rfc3986Error> {
-    resolve_with(base, reference, true)
+    resolve_with(base, reference, true, Mode::Uri)
+}
+
+/// Resolves an IRI reference against a base IRI like [`resolve`]: RFC 3987
+/// §6.5 applies RFC 3986's algorithm directly, "treating the characters
+/// additionally allowed in IRI references in the same way that unreserved
+/// characters are in URI references". The base must be an `IRI`, the
+/// reference an `IRI-reference`; nothing is converted to a URI.
+///
+/// RFC 3987 §6.5 <https://www.rfc-editor.org/rfc/rfc3987#section-6.5>.
+///
+/// ```
+/// use weburl::rfc3986::{resolve, resolve_iri};
+///
+/// assert_eq!(resolve_iri("http://example.org/", "#Andr\u{e9}")?, "http://example.org/#Andr\u{e9}");
+/// assert_eq!(resolve_iri("http://a/b/c/d;p?q", "../D\u{fc}rst")?, "http://a/b/D\u{fc}rst");
+/// assert!(resolve("http://example.org/", "#Andr\u{e9}").is_err());
+/// # Ok::<(), weburl::rfc3986::Rfc3986Error>(())
+/// ```
+pub fn resolve_iri(base: &str, reference: &str) -> Result<String, Rfc3986Error> {
+    resolve_with(base, reference, true, Mode::Iri)
+}
+
+/// Resolves an IRI reference like [`resolve_iri`], with the
+/// backward-compatible reading of [`resolve_non_strict`].
+///
+/// RFC 3987 §6.5 <https://www.rfc-editor.org/rfc/rfc3987#section-6.5> and
+/// RFC 3986 §5.2.2 <https://www.rfc-editor.org/rfc/rfc3986#section-5.2.2>.
+///
+/// ```
+/// use weburl::rfc3986::resolve_iri_non_strict;
+///
+/// assert_eq!(resolve_iri_non_strict("http://a/b/c/d", "http:\u{e9}")?, "http://a/b/c/\u{e9}");
+/// # Ok::<(), weburl::rfc3986::Rfc3986Error>(())
+/// ```
+pub fn resolve_iri_non_strict(base: &str, reference: &str) -> Result<String, Rfc3986Error> {
+    resolve_with(base, reference, false, Mode::Iri)
 }
 
 /// Resolves like [`resolve`], but with the backward-compatible reading of
@@ -53,12 +89,17 @@ pub fn resolve(base: &str, reference: &str) -> Result<String, Rfc3986Error> {
 /// # Ok::<(), weburl::rfc3986::Rfc3986Error>(())
 /// ```
 pub fn resolve_non_strict(base: &str, reference: &str) -> Result<String, Rfc3986Error> {
-    resolve_with(base, reference, false)
+    resolve_with(base, reference, false, Mode::Uri)
 }
 
-fn resolve_with(base: &str, reference: &str, strict: bool) -> Result<String, Rfc3986Error> {
-    let base = grammar::parse(base, Rule::Uri, Mode::Uri).map_err(Rfc3986Error::in_base_uri)?;
-    let reference = split(reference)?;
+fn resolve_with(
+    base: &str,
+    reference: &str,
+    strict: bool,
+    mode: Mode,
+) -> Result<String, Rfc3986Error> {
+    let base = grammar::parse(base, Rule::Uri, mode).map_err(Rfc3986Error::in_base_uri)?;
+    let reference = grammar::parse(reference, Rule::UriReference, mode)?;
     Ok(transform(&base, &reference, strict))
 }
 

@@ -125,6 +125,27 @@ pub fn split(s: &str) -> Result<Components<'_>, Rfc3986Error> {
     grammar::parse(s, Rule::UriReference, Mode::Uri)
 }
 
+/// Splits an IRI reference into its components like [`split`], failing if
+/// it is not a valid `IRI-reference`: `ucschar` is allowed wherever
+/// `unreserved` is, and `iprivate` in the query. Nothing is decoded,
+/// normalized or converted to a URI.
+///
+/// RFC 3987 §2.2 <https://www.rfc-editor.org/rfc/rfc3987#section-2.2>.
+///
+/// ```
+/// use weburl::rfc3986::{split, split_iri};
+///
+/// let c = split_iri("http://b\u{fc}cher.example/D\u{fc}rst?\u{e000}#Andr\u{e9}")?;
+/// assert_eq!(c.authority.unwrap().host, "b\u{fc}cher.example");
+/// assert_eq!((c.path, c.query, c.fragment), ("/D\u{fc}rst", Some("\u{e000}"), Some("Andr\u{e9}")));
+/// assert!(split("#D\u{fc}rst").is_err());
+/// assert!(split_iri("#\u{e000}").is_err());
+/// # Ok::<(), weburl::rfc3986::Rfc3986Error>(())
+/// ```
+pub fn split_iri(s: &str) -> Result<Components<'_>, Rfc3986Error> {
+    grammar::parse(s, Rule::UriReference, Mode::Iri)
+}
+
 /// Splits any string into components the way the regular expression of
 /// RFC 3986 Appendix B does, so it never fails:
 ///
