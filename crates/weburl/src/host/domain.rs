@@ -8,16 +8,23 @@
 
 use std::borrow::Cow;
 
-/// Unicode ToASCII with the URL Standard's flags, for a non-ASCII domain
-/// (`beStrict` false): CheckHyphens false, CheckBidi true, CheckJoiners
-/// true, UseSTD3ASCIIRules false, Transitional_Processing false,
-/// VerifyDnsLength false, IgnoreInvalidPunycode false.
+/// Unicode ToASCII with the URL Standard's flags (`beStrict` false):
+/// CheckHyphens false, CheckBidi true, CheckJoiners true,
+/// UseSTD3ASCIIRules false, Transitional_Processing false, VerifyDnsLength
+/// false, IgnoreInvalidPunycode false. The host parser sends only non-ASCII
+/// domains here; ASCII input is mapped (lowercased) and checked the same way.
 ///
 /// <https://url.spec.whatwg.org/#concept-domain-parser-toascii>
 ///
-/// Returns `None` on failure. The forbidden-domain-code-point check is the
-/// caller's, done on the result for ASCII and non-ASCII input alike.
-pub(crate) fn to_ascii(domain: &[u8]) -> Option<Cow<'_, str>> {
+/// Returns `None` on failure, including for bytes that are not UTF-8. The
+/// forbidden-domain-code-point check is the caller's: the host parser does
+/// it on the result for ASCII and non-ASCII input alike.
+///
+/// ```
+/// assert_eq!(weburl::domain_to_ascii("faß.Example".as_bytes()).as_deref(), Some("xn--fa-hia.example"));
+/// assert_eq!(weburl::domain_to_ascii(b"\xFF.example"), None);
+/// ```
+pub fn domain_to_ascii(domain: &[u8]) -> Option<Cow<'_, str>> {
     idna::domain_to_ascii_cow(domain, idna::AsciiDenyList::EMPTY).ok()
 }
 
@@ -58,14 +65,14 @@ mod tests {
     #[test]
     fn non_ascii_domains() {
         assert_eq!(
-            to_ascii("faß.example".as_bytes()).as_deref(),
+            domain_to_ascii("faß.example".as_bytes()).as_deref(),
             Some("xn--fa-hia.example")
         );
         assert_eq!(
-            to_ascii("☕.example".as_bytes()).as_deref(),
+            domain_to_ascii("☕.example".as_bytes()).as_deref(),
             Some("xn--53h.example")
         );
-        assert_eq!(to_ascii("\u{FFFD}".as_bytes()), None);
+        assert_eq!(domain_to_ascii("\u{FFFD}".as_bytes()), None);
     }
 
     #[test]

@@ -133,7 +133,7 @@ pub(crate) fn parse_into(
         } else {
             // Invalid UTF-8 becomes U+FFFD here, which ToASCII rejects, as
             // "UTF-8 decode without BOM" followed by the domain parser would.
-            let ascii = domain::to_ascii(&decoded).ok_or(ParseError::DomainToAscii)?;
+            let ascii = domain::domain_to_ascii(&decoded).ok_or(ParseError::DomainToAscii)?;
             if ascii.is_empty() {
                 return Err(ParseError::DomainToAscii);
             }
