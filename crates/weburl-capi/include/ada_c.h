@@ -221,6 +221,9 @@ bool ada_set_host(ada_url result, const char *input, size_t length);
 // <https://url.spec.whatwg.org/#dom-url-hostname>
 bool ada_set_hostname(ada_url result, const char *input, size_t length);
 
+// Like ada, reports success for a value that is empty once ASCII tabs
+// and newlines are removed, which changes nothing.
+//
 // <https://url.spec.whatwg.org/#dom-url-protocol>
 bool ada_set_protocol(ada_url result, const char *input, size_t length);
 
@@ -230,6 +233,10 @@ bool ada_set_username(ada_url result, const char *input, size_t length);
 // <https://url.spec.whatwg.org/#dom-url-password>
 bool ada_set_password(ada_url result, const char *input, size_t length);
 
+// Like ada, reports success for a value that is empty once ASCII tabs
+// and newlines are removed (which changes nothing) when the URL can have
+// a port.
+//
 // <https://url.spec.whatwg.org/#dom-url-port>
 bool ada_set_port(ada_url result, const char *input, size_t length);
 

@@ -7,7 +7,7 @@
 use std::ffi::c_char;
 use std::ptr;
 
-use weburl::{Host, SchemeKind, Url};
+use weburl::{Host, SchemeKind, SetterError, Url};
 
 use crate::ffi::{
     borrowed, bytes, free_handle, free_owned, guard, handle_mut, into_handle, owned, setter_text,
@@ -347,6 +347,9 @@ pub unsafe extern "C" fn ada_set_hostname(
     unsafe { set(result, input, length, Url::set_hostname) }
 }
 
+/// Like ada, reports success for a value that is empty once ASCII tabs
+/// and newlines are removed, which changes nothing.
+///
 /// <https://url.spec.whatwg.org/#dom-url-protocol>
 #[no_mangle]
 pub unsafe extern "C" fn ada_set_protocol(
@@ -356,7 +359,14 @@ pub unsafe extern "C" fn ada_set_protocol(
 ) -> bool {
     // SAFETY: `result` is NULL or a live URL handle; C passes `length`
     // readable bytes at `input` (or NULL).
-    unsafe { set(result, input, length, Url::set_protocol) }
+    unsafe {
+        set(result, input, length, |url, value| {
+            match url.set_protocol(value) {
+                Err(_) if is_blank(value) => Ok(()),
+                done => done,
+            }
+        })
+    }
 }
 
 /// <https://url.spec.whatwg.org/#dom-url-username>
@@ -383,6 +393,10 @@ pub unsafe extern "C" fn ada_set_password(
     unsafe { set(result, input, length, Url::set_password) }
 }
 
+/// Like ada, reports success for a value that is empty once ASCII tabs
+/// and newlines are removed (which changes nothing) when the URL can have
+/// a port.
+///
 /// <https://url.spec.whatwg.org/#dom-url-port>
 #[no_mangle]
 pub unsafe extern "C" fn ada_set_port(
@@ -392,7 +406,24 @@ pub unsafe extern "C" fn ada_set_port(
 ) -> bool {
     // SAFETY: `result` is NULL or a live URL handle; C passes `length`
     // readable bytes at `input` (or NULL).
-    unsafe { set(result, input, length, Url::set_port) }
+    unsafe {
+        set(result, input, length, |url, value| {
+            match url.set_port(value) {
+                Err(e) if e != SetterError::CannotHaveCredentialsOrPort && is_blank(value) => {
+                    Ok(())
+                }
+                done => done,
+            }
+        })
+    }
+}
+
+/// Whether `value` is empty once the setters' parser removes ASCII tab
+/// and newline.
+///
+/// <https://url.spec.whatwg.org/#concept-basic-url-parser> (step 3)
+fn is_blank(value: &str) -> bool {
+    value.bytes().all(|b| matches!(b, b'\t' | b'\n' | b'\r'))
 }
 
 /// <https://url.spec.whatwg.org/#dom-url-pathname>
@@ -437,7 +468,7 @@ unsafe fn set(
     result: ada_url,
     input: *const c_char,
     length: usize,
-    setter: fn(&mut Url, &str) -> Result<(), weburl::SetterError>,
+    setter: fn(&mut Url, &str) -> Result<(), SetterError>,
 ) -> bool {
     // SAFETY: this function's contract.
     unsafe {

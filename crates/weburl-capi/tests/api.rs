@@ -337,6 +337,12 @@ fn setters_report_what_the_standard_ignores() {
             let (p, n) = s(v);
             f(url, p, n)
         };
+        // Values that are empty once tabs and newlines are removed change
+        // nothing, and ada reports them as set.
+        assert!(set(ada_set_protocol, b""));
+        assert!(set(ada_set_protocol, b"\t\n"));
+        assert!(set(ada_set_port, b"\t"));
+        assert_eq!(text(ada_get_href(url)), "https://example.com/");
         assert!(set(ada_set_port, b"8080"));
         assert!(!set(ada_set_port, b"99999"));
         assert_eq!(text(ada_get_port(url)), "8080");
@@ -364,9 +370,16 @@ fn setters_report_what_the_standard_ignores() {
             !ada_set_username(file, p, n),
             "a file URL cannot have credentials"
         );
+        assert!(!set_port(file, b"\t"), "a file URL cannot have a port");
         assert_eq!(ada_get_scheme_type(file), 6);
         ada_free(file);
     }
+}
+
+fn set_port(url: ada_url, value: &[u8]) -> bool {
+    let (p, n) = s(value);
+    // SAFETY: a live handle; `p` points to `n` bytes.
+    unsafe { ada_set_port(url, p, n) }
 }
 
 #[test]
