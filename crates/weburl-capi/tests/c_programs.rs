@@ -29,14 +29,15 @@ fn out_dir() -> PathBuf {
     dir
 }
 
-/// The static library cargo built for this test run: in the profile
-/// directory, two levels above the test binary (`target/debug/deps/`).
+/// The static library cargo built for this test run: beside the test
+/// binary, in `target/<profile>/deps/` (cargo copies it up to
+/// `target/<profile>/` only on `cargo build`, so the copy there may be
+/// stale).
 fn static_lib() -> PathBuf {
     let exe = std::env::current_exe().expect("test binary path");
     let lib = exe
         .parent()
-        .and_then(Path::parent)
-        .expect("profile directory")
+        .expect("deps directory")
         .join("libweburl_capi.a");
     assert!(lib.exists(), "{} was not built", lib.display());
     lib
