@@ -49,7 +49,7 @@
 
 // `ada_url_components` value of a component the URL does not have: no
 // port, no query, no fragment.
-#define ada_url_omitted 4294967295
+#define ada_url_omitted UINT32_MAX
 
 // A parse result: a valid URL or an invalid one (`ada_is_valid`). Owned
 // by the caller; release it with `ada_free`.

@@ -15,7 +15,7 @@
 //! invalid or empty ones; a NULL input pointer is read as the empty string.
 //!
 //! No panic crosses the C boundary: every function catches one and returns
-//! its "invalid" value (see [`ffi::guard`]).
+//! its "invalid" value.
 
 #![deny(clippy::undocumented_unsafe_blocks)]
 // The C names are ada's.

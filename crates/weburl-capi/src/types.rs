@@ -4,7 +4,7 @@ use std::ffi::{c_char, c_int, c_void};
 
 /// `ada_url_components` value of a component the URL does not have: no
 /// port, no query, no fragment.
-pub const ada_url_omitted: u32 = 0xffffffff;
+pub const ada_url_omitted: u32 = u32::MAX;
 
 /// A string borrowed from the handle it was read from (URL or search
 /// params). Not NUL-terminated. Valid until that handle is next mutated

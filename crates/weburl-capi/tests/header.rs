@@ -85,7 +85,9 @@ fn declarations(header: &str) -> Vec<String> {
         if let Some(define) = trimmed.strip_prefix("#define ") {
             let mut parts = define.split_whitespace();
             if let (Some(name), Some(value)) = (parts.next(), parts.next()) {
+                // Both are `unsigned int` where `uint32_t` is.
                 let value = match value.strip_prefix("0x") {
+                    _ if value == "UINT32_MAX" => u64::from(u32::MAX),
                     Some(hex) => u64::from_str_radix(hex, 16).expect("hex define"),
                     None => value.parse().expect("numeric define"),
                 };
