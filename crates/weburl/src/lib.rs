@@ -88,4 +88,57 @@ pub mod __internal {
     pub fn check_structure(url: &Url) -> Result<(), String> {
         url.check_structure()
     }
+
+    /// Where each component sits in [`Url::href`], for the C API's
+    /// `ada_get_components`: the positions the `Url` already stores, so
+    /// no caller recomputes them from the getters.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct ComponentOffsets {
+        /// The ":" that ends the scheme.
+        pub scheme_end: u32,
+        /// The end of the username; `host_start` when there are no
+        /// credentials, `scheme_end + 1` when there is no host.
+        pub username_end: u32,
+        /// The first byte of the host, after any "@".
+        pub host_start: u32,
+        /// The end of the host: where ":" and the port, or the path, begin.
+        pub host_end: u32,
+        /// The first byte of the path, after any "/." the serializer wrote.
+        pub path_start: u32,
+        /// The "?" that starts the query, if there is one.
+        pub query_start: Option<u32>,
+        /// The "#" that starts the fragment, if there is one.
+        pub fragment_start: Option<u32>,
+    }
+
+    /// The offsets of `url`'s components.
+    pub fn component_offsets(url: &Url) -> ComponentOffsets {
+        let o = &url.offsets;
+        ComponentOffsets {
+            scheme_end: o.scheme_end,
+            username_end: o.username_end,
+            host_start: o.host_start,
+            host_end: o.host_end,
+            path_start: o.path_start,
+            query_start: o.query_start().map(|_| o.query_start),
+            fragment_start: o.fragment_start().map(|_| o.fragment_start),
+        }
+    }
+
+    /// UTS #46 ToASCII with the URL Standard's flags (`beStrict` false),
+    /// without the URL Standard's ASCII fast path and checks around it:
+    /// ada's `ada_idna_to_ascii`, for the C API. `None` is failure.
+    pub fn uts46_to_ascii(domain: &[u8]) -> Option<std::borrow::Cow<'_, str>> {
+        crate::host::domain::to_ascii(domain, false)
+    }
+
+    /// `input` with each byte outside well-formed UTF-8 written as "%XX":
+    /// the policy of [`Url::parse_bytes`], for callers that hand setters
+    /// bytes.
+    pub fn percent_encode_invalid_utf8(input: &[u8]) -> std::borrow::Cow<'_, str> {
+        match std::str::from_utf8(input) {
+            Ok(s) => std::borrow::Cow::Borrowed(s),
+            Err(_) => std::borrow::Cow::Owned(crate::options::percent_encode_invalid_utf8(input)),
+        }
+    }
 }

@@ -163,7 +163,7 @@ impl<'a> ParseOptions<'a> {
 
 /// `input` with every byte that is not part of well-formed UTF-8 written
 /// as "%XX".
-fn percent_encode_invalid_utf8(input: &[u8]) -> String {
+pub(crate) fn percent_encode_invalid_utf8(input: &[u8]) -> String {
     let mut out = String::with_capacity(input.len() + 16);
     for chunk in input.utf8_chunks() {
         out.push_str(chunk.valid());

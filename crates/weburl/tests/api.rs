@@ -337,3 +337,50 @@ fn size_limit_is_a_typed_error() {
     let exact = format!("https://example.com/{}", "a".repeat(max - 20));
     assert_eq!(options().parse(&exact).map(String::from), Ok(exact));
 }
+
+#[test]
+fn component_offsets_locate_every_component() {
+    use weburl::__internal::{component_offsets, ComponentOffsets};
+    let u = url("https://user:pass@example.com:8080/path?q#f");
+    let o = component_offsets(&u);
+    assert_eq!(
+        o,
+        ComponentOffsets {
+            scheme_end: 5,
+            username_end: 12,
+            host_start: 18,
+            host_end: 29,
+            path_start: 34,
+            query_start: Some(39),
+            fragment_start: Some(41),
+        }
+    );
+    let h = u.href();
+    assert_eq!(&h[o.host_start as usize..o.host_end as usize], u.hostname());
+    assert_eq!(
+        &h[o.path_start as usize..o.query_start.unwrap() as usize],
+        u.pathname()
+    );
+
+    // No host: the authority offsets collapse after the ":"; "/." stands
+    // before a path that starts with "//".
+    let o = component_offsets(&url("web+demo:/.//not-a-host/"));
+    assert_eq!(
+        (o.scheme_end, o.username_end, o.host_start, o.host_end),
+        (8, 9, 9, 9)
+    );
+    assert_eq!(
+        (o.path_start, o.query_start, o.fragment_start),
+        (11, None, None)
+    );
+}
+
+#[test]
+fn bytes_outside_utf8_are_percent_encoded_as_parse_bytes_does() {
+    use weburl::__internal::percent_encode_invalid_utf8;
+    assert_eq!(percent_encode_invalid_utf8(b"caf\xE9/\xFF"), "caf%E9/%FF");
+    assert!(matches!(
+        percent_encode_invalid_utf8("é".as_bytes()),
+        std::borrow::Cow::Borrowed("é")
+    ));
+}

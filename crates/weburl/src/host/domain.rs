@@ -83,7 +83,7 @@ pub fn domain_to_ascii(domain: &str, be_strict: bool) -> Result<String, ParseErr
 /// false. `None` is failure.
 ///
 /// <https://url.spec.whatwg.org/#concept-domain-parser-toascii>
-fn to_ascii(domain: &[u8], be_strict: bool) -> Option<Cow<'_, str>> {
+pub(crate) fn to_ascii(domain: &[u8], be_strict: bool) -> Option<Cow<'_, str>> {
     let (deny, hyphens, dns_length) = if be_strict {
         (AsciiDenyList::STD3, Hyphens::Check, DnsLength::Verify)
     } else {
