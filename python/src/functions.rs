@@ -130,7 +130,7 @@ fn validation_errors(
     let parsed_base;
     let base_url = match &base {
         None => None,
-        Some(BaseArg::Url(u)) => Some(&u.url),
+        Some(BaseArg::Url(u)) => Some(u.url()),
         Some(BaseArg::Str(s)) => {
             parsed_base = Url::parse(s).map_err(|e| url_error(py, e, s))?;
             Some(&parsed_base)

@@ -47,7 +47,7 @@ impl PySearchParams {
     fn list(&self, py: Python<'_>) -> UrlSearchParams {
         match &self.store {
             Store::Own(list) => list.clone(),
-            Store::Url(url) => url.borrow(py).url.search_params(),
+            Store::Url(url) => url.borrow(py).url().search_params(),
         }
     }
 
@@ -55,7 +55,7 @@ impl PySearchParams {
     fn read<T>(&self, py: Python<'_>, f: impl FnOnce(&UrlSearchParams) -> T) -> T {
         match &self.store {
             Store::Own(list) => f(list),
-            Store::Url(url) => f(&url.borrow(py).url.search_params()),
+            Store::Url(url) => f(&url.borrow(py).url().search_params()),
         }
     }
 
@@ -68,11 +68,11 @@ impl PySearchParams {
             Store::Own(list) => f(list),
             Store::Url(url) => {
                 let mut url = url.borrow_mut(py);
-                let mut list = url.url.search_params();
+                let mut list = url.url().search_params();
                 f(&mut list);
                 // Writing a serialization as the query cannot fail: it is
                 // ASCII with nothing a query would encode.
-                let _ = url.url.set_search_params(&list);
+                let _ = url.edit().set_search_params(&list);
             }
         }
     }

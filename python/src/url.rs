@@ -52,7 +52,7 @@ pub fn api_parse(
     let parsed_base;
     let base_url = match base {
         None => None,
-        Some(BaseArg::Url(u)) => Some(&u.url),
+        Some(BaseArg::Url(u)) => Some(u.url()),
         Some(BaseArg::Str(s)) => {
             parsed_base = Url::parse(s).map_err(|e| url_error(py, e, s))?;
             Some(&parsed_base)
@@ -84,9 +84,33 @@ pub fn encoding_for_label(label: &str) -> PyResult<&'static Encoding> {
 /// its setter: a value that cannot be used leaves the URL unchanged, except
 /// `href`, which raises `URLError`. `str()`, `==` and `hash()` go by `href`.
 #[pyclass(name = "URL", module = "weburl", skip_from_py_object)]
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct PyUrl {
-    pub url: Url,
+    url: Url,
+    /// The href as a Python `str`, when one was at hand: the input, when
+    /// it was its own href (a canonical URL), so reading `href` makes no
+    /// new string. Cleared by every change to the URL.
+    href_str: Option<Py<PyString>>,
+}
+
+impl PyUrl {
+    fn new_from(url: Url) -> Self {
+        PyUrl {
+            url,
+            href_str: None,
+        }
+    }
+
+    /// The URL, read-only.
+    pub fn url(&self) -> &Url {
+        &self.url
+    }
+
+    /// The URL, to change: forgets the href string.
+    pub fn edit(&mut self) -> &mut Url {
+        self.href_str = None;
+        &mut self.url
+    }
 }
 
 #[pymethods]
@@ -95,7 +119,7 @@ impl PyUrl {
     #[pyo3(signature = (url, base=None, *, encoding=None))]
     fn new(
         py: Python<'_>,
-        url: &str,
+        url: &Bound<'_, PyString>,
         base: Option<BaseArg<'_>>,
         encoding: Option<&str>,
     ) -> PyResult<Self> {
@@ -103,8 +127,12 @@ impl PyUrl {
             Some(label) => encoding_for_label(label)?,
             None => weburl::encoding_rs::UTF_8,
         };
+        let input = url.to_str()?;
+        let parsed = api_parse(py, input, base.as_ref(), encoding)?;
+        let href_str = (parsed.href() == input).then(|| url.clone().unbind());
         Ok(PyUrl {
-            url: api_parse(py, url, base.as_ref(), encoding)?,
+            url: parsed,
+            href_str,
         })
     }
 
@@ -125,18 +153,21 @@ impl PyUrl {
     fn parse(py: Python<'_>, url: &str, base: Option<BaseArg<'_>>) -> Option<Self> {
         api_parse(py, url, base.as_ref(), weburl::encoding_rs::UTF_8)
             .ok()
-            .map(|url| PyUrl { url })
+            .map(PyUrl::new_from)
     }
 
     /// <https://url.spec.whatwg.org/#dom-url-href>
     #[getter]
-    fn href(&self) -> &str {
-        self.url.href()
+    fn href(&self, py: Python<'_>) -> Py<PyString> {
+        match &self.href_str {
+            Some(s) => s.clone_ref(py),
+            None => PyString::new(py, self.url.href()).unbind(),
+        }
     }
 
     #[setter]
     fn set_href(&mut self, py: Python<'_>, value: &str) -> PyResult<()> {
-        self.url
+        self.edit()
             .set_href(value)
             .map_err(|e: ParseError| url_error(py, e, value))
     }
@@ -157,7 +188,7 @@ impl PyUrl {
     fn set_protocol(&mut self, value: &str) {
         // The setters of the JavaScript object ignore values they cannot
         // use; so does this one (the Rust error says why).
-        let _ = self.url.set_protocol(value);
+        let _ = self.edit().set_protocol(value);
     }
 
     /// <https://url.spec.whatwg.org/#dom-url-username>
@@ -168,7 +199,7 @@ impl PyUrl {
 
     #[setter]
     fn set_username(&mut self, value: &str) {
-        let _ = self.url.set_username(value);
+        let _ = self.edit().set_username(value);
     }
 
     /// <https://url.spec.whatwg.org/#dom-url-password>
@@ -179,7 +210,7 @@ impl PyUrl {
 
     #[setter]
     fn set_password(&mut self, value: &str) {
-        let _ = self.url.set_password(value);
+        let _ = self.edit().set_password(value);
     }
 
     /// <https://url.spec.whatwg.org/#dom-url-host>
@@ -190,7 +221,7 @@ impl PyUrl {
 
     #[setter]
     fn set_host(&mut self, value: &str) {
-        let _ = self.url.set_host(value);
+        let _ = self.edit().set_host(value);
     }
 
     /// <https://url.spec.whatwg.org/#dom-url-hostname>
@@ -201,7 +232,7 @@ impl PyUrl {
 
     #[setter]
     fn set_hostname(&mut self, value: &str) {
-        let _ = self.url.set_hostname(value);
+        let _ = self.edit().set_hostname(value);
     }
 
     /// <https://url.spec.whatwg.org/#dom-url-port>
@@ -217,7 +248,7 @@ impl PyUrl {
             PortArg::Str(s) => s,
             PortArg::Int(n) => n.str()?.to_str()?.to_owned(),
         };
-        let _ = self.url.set_port(&text);
+        let _ = self.edit().set_port(&text);
         Ok(())
     }
 
@@ -229,7 +260,7 @@ impl PyUrl {
 
     #[setter]
     fn set_pathname(&mut self, value: &str) {
-        let _ = self.url.set_pathname(value);
+        let _ = self.edit().set_pathname(value);
     }
 
     /// <https://url.spec.whatwg.org/#dom-url-search>
@@ -240,7 +271,7 @@ impl PyUrl {
 
     #[setter]
     fn set_search(&mut self, value: &str) {
-        let _ = self.url.set_search(value);
+        let _ = self.edit().set_search(value);
     }
 
     /// <https://url.spec.whatwg.org/#dom-url-hash>
@@ -251,7 +282,7 @@ impl PyUrl {
 
     #[setter]
     fn set_hash(&mut self, value: &str) {
-        let _ = self.url.set_hash(value);
+        let _ = self.edit().set_hash(value);
     }
 
     /// The query as a live `URLSearchParams`: changing it changes this URL.
@@ -263,12 +294,12 @@ impl PyUrl {
     }
 
     /// <https://url.spec.whatwg.org/#dom-url-tojson>
-    fn to_json(&self) -> &str {
-        self.url.href()
+    fn to_json(&self, py: Python<'_>) -> Py<PyString> {
+        self.href(py)
     }
 
-    fn __str__(&self) -> &str {
-        self.url.href()
+    fn __str__(&self, py: Python<'_>) -> Py<PyString> {
+        self.href(py)
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
@@ -294,12 +325,15 @@ impl PyUrl {
         h.finish()
     }
 
-    fn __copy__(&self) -> Self {
-        self.clone()
+    fn __copy__(&self, py: Python<'_>) -> Self {
+        PyUrl {
+            url: self.url.clone(),
+            href_str: self.href_str.as_ref().map(|s| s.clone_ref(py)),
+        }
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
-        self.clone()
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> Self {
+        self.__copy__(py)
     }
 
     /// Pickles as the href: parsing a URL's serialization gives the URL back.
@@ -324,6 +358,6 @@ pub fn can_parse_impl(url: &str, base: Option<&BaseArg<'_>>) -> bool {
     match base {
         None => Url::can_parse(url, None),
         Some(BaseArg::Str(s)) => Url::can_parse(url, Some(s)),
-        Some(BaseArg::Url(u)) => Url::options().base_url(Some(&u.url)).can_parse(url),
+        Some(BaseArg::Url(u)) => Url::options().base_url(Some(u.url())).can_parse(url),
     }
 }
