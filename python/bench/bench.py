@@ -120,21 +120,106 @@ def agreement(lists):
     print()
 
 
-def loop_object(f):
-    def run(urls):
+# The timed loops call each package directly, with its function in a local
+# variable, so that the loop costs every package the same and no wrapper
+# call is timed. Each returns the total length of the hrefs, the answer
+# every round must repeat.
+def time_loops():
+    loops = {}
+
+    def weburl_loop(urls, URL=weburl.URL):
         n = 0
         for s in urls:
             try:
-                n += len(f(s))
-            except Exception:
+                n += len(URL(s).href)
+            except ValueError:
                 pass
         return n
 
-    return run
+    loops["weburl URL(s).href"] = weburl_loop
+    if ada_url:
+        def ada_loop(urls, URL=ada_url.URL):
+            n = 0
+            for s in urls:
+                try:
+                    n += len(URL(s).href)
+                except ValueError:
+                    pass
+            return n
+
+        loops["ada-url URL(s).href"] = ada_loop
+    if can_ada:
+        def can_ada_loop(urls, parse=can_ada.parse):
+            n = 0
+            for s in urls:
+                try:
+                    n += len(parse(s).href)
+                except ValueError:
+                    pass
+            return n
+
+        loops["can-ada parse(s).href"] = can_ada_loop
+    if upa_url:
+        def upa_loop(urls, URL=upa_url.URL):
+            n = 0
+            for s in urls:
+                try:
+                    n += len(URL(s).href)
+                except Exception:
+                    pass
+            return n
+
+        loops["upa-url URL(s).href"] = upa_loop
+    if crup:
+        def crup_loop(urls, parse=crup.URL.parse):
+            n = 0
+            for s in urls:
+                try:
+                    n += len(parse(s).href)
+                except Exception:
+                    pass
+            return n
+
+        loops["crup URL.parse(s).href"] = crup_loop
+    if url_py:
+        def url_py_loop(urls, parse=url_py.URL.parse):
+            n = 0
+            for s in urls:
+                try:
+                    n += len(str(parse(s)))
+                except Exception:
+                    pass
+            return n
+
+        loops["url-py str(URL.parse(s))"] = url_py_loop
+    if yarl:
+        def yarl_loop(urls, URL=yarl.URL):
+            n = 0
+            for s in urls:
+                try:
+                    n += len(str(URL(s)))
+                except Exception:
+                    pass
+            return n
+
+        loops["yarl str(URL(s))"] = yarl_loop
+
+    def urllib_loop(urls, urlsplit=urllib.parse.urlsplit):
+        n = 0
+        for s in urls:
+            try:
+                n += len(urlsplit(s).geturl())
+            except ValueError:
+                pass
+        return n
+
+    loops["urllib.parse urlsplit(s).geturl()"] = urllib_loop
+    assert list(loops) == list(OBJECT_APIS)
+    return loops
 
 
 def workloads():
-    w = {name: loop_object(f) for name, f in OBJECT_APIS.items()}
+    w = time_loops()
 
     def parse_url(urls):
         n = 0
