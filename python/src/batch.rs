@@ -187,6 +187,10 @@ impl Columns {
 
 /// Parses every string of an Arrow string array.
 fn parse_array(data: ArrayData, base: Option<&Url>) -> PyResult<StructArray> {
+    // The C Data Interface trusts the exporter; the parser relies on the
+    // strings being UTF-8 and the offsets in bounds, so check them all.
+    data.validate_full()
+        .map_err(|e| PyValueError::new_err(format!("parse_many: invalid Arrow array: {e}")))?;
     let array = make_array(data);
     let mut columns = Columns::new(array.len(), array.get_buffer_memory_size());
     macro_rules! each {
