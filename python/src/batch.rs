@@ -264,7 +264,8 @@ fn parse_iterable(
 /// `urls` is an iterable of `str` (or `None`), or an Arrow array of
 /// strings (`string`, `large_string` or `string_view`) from any library
 /// that exports the Arrow PyCapsule interface (`__arrow_c_array__`), or a
-/// `pyarrow.ChunkedArray` (the result is then chunked the same way).
+/// stream of them (`__arrow_c_stream__`: a `pyarrow.ChunkedArray`, a Polars
+/// `Series`; the result is then a `pyarrow.ChunkedArray`, chunked the same way).
 /// Arrow input is read in place, without Python objects; the parsing runs
 /// with the GIL released. `base` (a string) resolves relative references.
 /// Needs pyarrow for the result.
@@ -292,18 +293,22 @@ pub fn parse_many<'py>(
             "parse_many: expected an iterable of URLs, found one str",
         ));
     }
-    if let Ok(chunks) = urls.getattr("chunks") {
-        if urls.hasattr("__arrow_c_stream__")? {
-            let pyarrow = py.import("pyarrow")?;
-            let mut out = Vec::new();
-            for chunk in chunks.try_iter()? {
-                let data = ArrayData::from_pyarrow_bound(&chunk?)?;
-                let result = py.detach(|| parse_array(data, base))?;
-                out.push(result.into_data().to_pyarrow(py)?);
-            }
-            let struct_type = DataType::Struct(result_fields()).to_pyarrow(py)?;
-            return pyarrow.call_method1("chunked_array", (PyList::new(py, out)?, struct_type));
+    if urls.hasattr("__arrow_c_stream__")? {
+        // A pyarrow.ChunkedArray, or any stream of string arrays (a Polars
+        // Series, ...), which pyarrow takes in as one without copying.
+        let pyarrow = py.import("pyarrow")?;
+        let chunked = match urls.getattr("chunks") {
+            Ok(_) => urls.clone(),
+            Err(_) => pyarrow.call_method1("chunked_array", (urls,))?,
+        };
+        let mut out = Vec::new();
+        for chunk in chunked.getattr("chunks")?.try_iter()? {
+            let data = ArrayData::from_pyarrow_bound(&chunk?)?;
+            let result = py.detach(|| parse_array(data, base))?;
+            out.push(result.into_data().to_pyarrow(py)?);
         }
+        let struct_type = DataType::Struct(result_fields()).to_pyarrow(py)?;
+        return pyarrow.call_method1("chunked_array", (PyList::new(py, out)?, struct_type));
     }
     let result = parse_iterable(py, urls, base)?;
     result.into_data().to_pyarrow(py)

@@ -102,3 +102,21 @@ def test_invalid_arrow_data_is_refused():
     )
     with pytest.raises(ValueError, match="invalid Arrow array"):
         weburl.parse_many(bad_utf8)
+
+
+class StreamOnly:
+    """An object that exports only the Arrow stream interface, as a Polars Series does."""
+
+    def __init__(self, chunked):
+        self.chunked = chunked
+
+    def __arrow_c_stream__(self, requested_schema=None):
+        return self.chunked.__arrow_c_stream__(requested_schema)
+
+
+def test_arrow_stream_input():
+    urls = ["https://a.example/x/../y", "nope", None, "http://[::1]:80/"]
+    chunked = pa.chunked_array([urls[:1], urls[1:]], type=pa.large_string())
+    out = weburl.parse_many(StreamOnly(chunked))
+    assert isinstance(out, pa.ChunkedArray)
+    assert out.to_pylist() == expected_rows(urls)

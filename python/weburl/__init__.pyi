@@ -137,6 +137,7 @@ def parse_many(urls: Any, base: Optional[str] = None) -> Any:
     """Many URLs to a pyarrow StructArray of components plus an `error` column.
 
     `urls`: an iterable of str (or None), an Arrow string array
-    (`__arrow_c_array__`: string, large_string, string_view) or a
-    pyarrow.ChunkedArray (then the result is a ChunkedArray).
+    (`__arrow_c_array__`: string, large_string, string_view), or a stream
+    of them (`__arrow_c_stream__`: pyarrow.ChunkedArray, Polars Series),
+    for which the result is a pyarrow.ChunkedArray.
     """
