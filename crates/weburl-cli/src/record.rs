@@ -281,23 +281,7 @@ impl Processor<'_> {
 
 /// The variant name of a parse error, the `kind` of messages and JSON.
 pub fn kind(e: ParseError) -> &'static str {
-    match e {
-        ParseError::MissingSchemeNonRelativeUrl => "MissingSchemeNonRelativeUrl",
-        ParseError::HostMissing => "HostMissing",
-        ParseError::PortOutOfRange => "PortOutOfRange",
-        ParseError::PortInvalid => "PortInvalid",
-        ParseError::Ipv6Unclosed => "Ipv6Unclosed",
-        ParseError::Ipv6Invalid => "Ipv6Invalid",
-        ParseError::Ipv4InIpv6Invalid => "Ipv4InIpv6Invalid",
-        ParseError::Ipv4TooManyParts => "Ipv4TooManyParts",
-        ParseError::Ipv4NonNumericPart => "Ipv4NonNumericPart",
-        ParseError::Ipv4OutOfRange => "Ipv4OutOfRange",
-        ParseError::DomainToAscii => "DomainToAscii",
-        ParseError::DomainInvalidCodePoint => "DomainInvalidCodePoint",
-        ParseError::HostInvalidCodePoint => "HostInvalidCodePoint",
-        ParseError::TooLong => "TooLong",
-        _ => "ParseError",
-    }
+    e.name()
 }
 
 fn parse_failure(e: ParseError) -> Failure {

@@ -47,6 +47,29 @@ pub enum ParseError {
     TooLong,
 }
 
+impl ParseError {
+    /// The variant's name (`"HostMissing"`, `"PortInvalid"`, ...): a stable
+    /// identifier for messages, JSON fields and error columns.
+    pub fn name(self) -> &'static str {
+        match self {
+            ParseError::MissingSchemeNonRelativeUrl => "MissingSchemeNonRelativeUrl",
+            ParseError::HostMissing => "HostMissing",
+            ParseError::PortOutOfRange => "PortOutOfRange",
+            ParseError::PortInvalid => "PortInvalid",
+            ParseError::Ipv6Unclosed => "Ipv6Unclosed",
+            ParseError::Ipv6Invalid => "Ipv6Invalid",
+            ParseError::Ipv4InIpv6Invalid => "Ipv4InIpv6Invalid",
+            ParseError::Ipv4TooManyParts => "Ipv4TooManyParts",
+            ParseError::Ipv4NonNumericPart => "Ipv4NonNumericPart",
+            ParseError::Ipv4OutOfRange => "Ipv4OutOfRange",
+            ParseError::DomainToAscii => "DomainToAscii",
+            ParseError::DomainInvalidCodePoint => "DomainInvalidCodePoint",
+            ParseError::HostInvalidCodePoint => "HostInvalidCodePoint",
+            ParseError::TooLong => "TooLong",
+        }
+    }
+}
+
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The Python package's tests on a fresh machine: a virtual environment in
+# python/target/venv, the README's install command, then pytest.
+set -euo pipefail
+echo "== Python package: python/ci.sh"
+cd "$(dirname "$0")/.."
+
+if ! python3 -m venv --help >/dev/null 2>&1 || ! python3 -c 'import ensurepip' >/dev/null 2>&1; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-venv python3-pip >/dev/null
+fi
+
+venv=python/target/venv
+rm -rf "$venv"
+python3 -m venv "$venv"
+# shellcheck disable=SC1091
+. "$venv/bin/activate"
+python -m pip install --quiet --upgrade pip
+python -m pip install --quiet "maturin>=1.9.4,<2" pytest pyarrow
+
+# The install command exactly as the README's Python section gives it.
+install=$(awk '/^## Python$/{p=1} p && /^```sh$/{getline; print; exit}' README.md)
+[ "$install" = "pip install ./python" ] || { echo "README: unexpected install command: $install" >&2; exit 1; }
+echo "+ $install"
+$install --quiet
+
+# The extension's Rust: formatted, and clean under clippy (pyo3's build
+# script finds this environment's Python).
+cargo fmt --check --manifest-path python/Cargo.toml
+cargo clippy --manifest-path python/Cargo.toml --locked --all-targets --quiet -- -D warnings
+
+# From outside the source tree, so that the installed package is tested.
+cd python/tests
+python -m pytest -q -p no:cacheprovider .

@@ -1,0 +1,176 @@
+//! The functions that do not build a `URL` object: `parse_url`,
+//! `can_parse`, `join`, `normalize`, `validation_errors`, `to_iri`.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use weburl::normalize::Normalizer;
+use weburl::{Host, SchemeKind, Url, ValidationError};
+
+use crate::errors::url_error;
+use crate::url::{api_parse, can_parse_impl, BaseArg};
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(parse_url, m)?)?;
+    m.add_function(wrap_pyfunction!(can_parse, m)?)?;
+    m.add_function(wrap_pyfunction!(join, m)?)?;
+    m.add_function(wrap_pyfunction!(normalize, m)?)?;
+    m.add_function(wrap_pyfunction!(validation_errors, m)?)?;
+    m.add_function(wrap_pyfunction!(to_iri, m)?)?;
+    Ok(())
+}
+
+/// ada-url's `host_type`: 0 a domain (or opaque or empty host), 1 IPv4, 2 IPv6.
+fn host_type(url: &Url) -> u8 {
+    match url.typed_host() {
+        Some(Host::Ipv4(_)) => 1,
+        Some(Host::Ipv6(_)) => 2,
+        _ => 0,
+    }
+}
+
+/// ada-url's `scheme_type` (ada's `scheme::type` numbering).
+fn scheme_type(url: &Url) -> u8 {
+    match url.scheme_kind() {
+        SchemeKind::Http => 0,
+        SchemeKind::Other => 1,
+        SchemeKind::Https => 2,
+        SchemeKind::Ws => 3,
+        SchemeKind::Ftp => 4,
+        SchemeKind::Wss => 5,
+        SchemeKind::File => 6,
+    }
+}
+
+/// Parses `url` (against `base`) into a dict of its components, in the
+/// shape of ada-url's `parse_url`: `href`, `username`, `password`,
+/// `protocol`, `port`, `hostname`, `host`, `pathname`, `search`, `hash`,
+/// `origin`, `host_type`, `scheme_type`. Raises `URLError` if it is not a URL.
+#[pyfunction]
+#[pyo3(signature = (url, base=None))]
+fn parse_url<'py>(
+    py: Python<'py>,
+    url: &str,
+    base: Option<BaseArg<'_>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let u = api_parse(py, url, base.as_ref(), weburl::encoding_rs::UTF_8)?;
+    let d = PyDict::new(py);
+    d.set_item("href", u.href())?;
+    d.set_item("username", u.username())?;
+    d.set_item("password", u.password())?;
+    d.set_item("protocol", u.protocol())?;
+    d.set_item("port", u.port())?;
+    d.set_item("hostname", u.hostname())?;
+    d.set_item("host", u.host())?;
+    d.set_item("pathname", u.pathname())?;
+    d.set_item("search", u.search())?;
+    d.set_item("hash", u.hash())?;
+    d.set_item("origin", u.origin().ascii_serialization())?;
+    d.set_item("host_type", host_type(&u))?;
+    d.set_item("scheme_type", scheme_type(&u))?;
+    Ok(d)
+}
+
+/// Whether `url` parses (against `base`, if given).
+///
+/// <https://url.spec.whatwg.org/#dom-url-canparse>
+#[pyfunction]
+#[pyo3(signature = (url, base=None))]
+fn can_parse(url: &str, base: Option<BaseArg<'_>>) -> bool {
+    can_parse_impl(url, base.as_ref())
+}
+
+/// The href of `ref` resolved against `base`, as a browser resolves a link.
+/// Raises `URLError` if either is not a URL.
+///
+/// <https://url.spec.whatwg.org/#concept-url-parser>
+#[pyfunction]
+#[pyo3(name = "join", signature = (base, r#ref))]
+fn join(py: Python<'_>, base: BaseArg<'_>, r#ref: &str) -> PyResult<String> {
+    api_parse(py, r#ref, Some(&base), weburl::encoding_rs::UTF_8).map(|u| u.href().to_owned())
+}
+
+/// The href of `url` normalized by one of the library's profiles:
+/// `"safe"` (RFC 3986 §6.2.2 equivalences only), `"crawler"` (safe, plus
+/// dropping tracking parameters, sorting the query, dropping an empty query
+/// and the fragment) or `"aggressive"`.
+#[pyfunction]
+#[pyo3(signature = (url, profile="safe"))]
+fn normalize(py: Python<'_>, url: &str, profile: &str) -> PyResult<String> {
+    let normalizer = match profile {
+        "safe" => Normalizer::safe(),
+        "crawler" => Normalizer::crawler(),
+        "aggressive" => Normalizer::aggressive(),
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "unknown profile {other:?}: expected \"safe\", \"crawler\" or \"aggressive\""
+            )))
+        }
+    };
+    normalizer
+        .normalize_str(url)
+        .map(|u| u.href().to_owned())
+        .map_err(|e| url_error(py, e, url))
+}
+
+/// The URL Standard's validation errors in `url` (parsed against `base`),
+/// as `(name, start, end)`: the error's name as the standard spells it and
+/// where it is, as indices of the `str` (`url[start:end]`). For a URL that
+/// fails to parse, these are the errors found before the parser gave up;
+/// `URL(url)` raises `URLError` with the failure's kind.
+///
+/// <https://url.spec.whatwg.org/#validation-error>
+#[pyfunction]
+#[pyo3(signature = (url, base=None))]
+fn validation_errors(
+    py: Python<'_>,
+    url: &str,
+    base: Option<BaseArg<'_>>,
+) -> PyResult<Vec<(&'static str, usize, usize)>> {
+    let parsed_base;
+    let base_url = match &base {
+        None => None,
+        Some(BaseArg::Url(u)) => Some(u.url()),
+        Some(BaseArg::Str(s)) => {
+            parsed_base = Url::parse(s).map_err(|e| url_error(py, e, s))?;
+            Some(&parsed_base)
+        }
+    };
+    let mut errors: Vec<ValidationError> = Vec::new();
+    let _ = Url::options()
+        .base_url(base_url)
+        .validation_sink(&mut errors)
+        .parse(url);
+    Ok(errors
+        .into_iter()
+        .map(|e| {
+            (
+                e.kind.name(),
+                char_index(url, e.span.start),
+                char_index(url, e.span.end),
+            )
+        })
+        .collect())
+}
+
+/// The index in code points (Python's `str` index) of byte offset `byte`.
+fn char_index(s: &str, byte: usize) -> usize {
+    let byte = byte.min(s.len());
+    s.as_bytes()[..byte]
+        .iter()
+        .filter(|&&b| (b as i8) >= -0x40)
+        .count()
+}
+
+/// The URL as people should read it (an IRI): the host in Unicode where
+/// that is safe from spoofing, and percent-encoded UTF-8 in the path,
+/// query and fragment shown as characters where that is safe. Parsing the
+/// result gives the same URL. Raises `URLError` if `url` is not a URL.
+///
+/// <https://url.spec.whatwg.org/#url-rendering-i18n>
+#[pyfunction]
+fn to_iri(py: Python<'_>, url: &str) -> PyResult<String> {
+    Url::parse(url)
+        .map(|u| u.to_display_string())
+        .map_err(|e| url_error(py, e, url))
+}
