@@ -33,6 +33,9 @@
 //!
 //! ## Crate features
 //!
+//! - `psl` (default): [`Url::public_suffix`], [`Url::registrable_domain`]
+//!   and their [`Host`] and ICANN-only variants, from a snapshot of the
+//!   Public Suffix List compiled into the library (about 140 KB).
 //! - `serde`: `Url` serializes as its href and deserializes by parsing.
 
 mod code_points;
@@ -48,6 +51,8 @@ mod options;
 mod origin;
 mod parser;
 pub mod percent_encoding;
+#[cfg(feature = "psl")]
+mod psl;
 pub mod rfc3986;
 mod search_params;
 mod setters;
@@ -87,5 +92,19 @@ pub mod __internal {
     /// in a state the parser would normalize.
     pub fn check_structure(url: &Url) -> Result<(), String> {
         url.check_structure()
+    }
+
+    /// Where the Public Suffix List table probes first for `suffix`, in a
+    /// table of `2^bits` slots; for the table's generator.
+    #[cfg(feature = "psl")]
+    pub fn psl_slot_of(suffix: &[u8], bits: u32) -> usize {
+        crate::psl::slot_of(suffix, bits)
+    }
+
+    /// A Public Suffix List table node as the table stores it; `None` when
+    /// the fields do not fit. For the table's generator.
+    #[cfg(feature = "psl")]
+    pub fn psl_pack_node(key_start: usize, key_len: usize, flags: u32) -> Option<u32> {
+        crate::psl::pack_node(key_start, key_len, flags)
     }
 }
