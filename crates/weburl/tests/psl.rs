@@ -331,6 +331,17 @@ fn table_agrees_with_a_plain_reading_of_the_list() {
         domains.push(format!("x.{rule}"));
         domains.push(format!("y.x.{rule}"));
         domains.push(format!("city.y.x.{rule}"));
+        domains.push(format!("Www.Y.X.{}.", rule.to_uppercase()));
+    }
+    // Empty labels at every position, in names longer than a word.
+    for base in [
+        "abcdefghij.klmnopqrs.example.co.uk",
+        "a.b.c.d.e.f.g.h.i.j.kawasaki.jp",
+    ] {
+        for at in 0..=base.len() {
+            domains.push(format!("{}.{}", &base[..at], &base[at..]));
+            domains.push(format!("{}.", &base[..at]));
+        }
     }
     for file in ["kasztp.txt", "userbait.txt", "web_links.txt"] {
         for line in read(&format!("urls/{file}")).lines() {
@@ -343,15 +354,24 @@ fn table_agrees_with_a_plain_reading_of_the_list() {
     }
     let mut failures = Vec::new();
     for domain in &domains {
-        let labels: Vec<&str> = domain.split('.').collect();
+        let name = domain.strip_suffix('.').unwrap_or(domain);
+        let labels: Vec<&str> = name.split('.').collect();
         if labels.iter().any(|l| l.is_empty()) {
+            let host = Host::Domain(domain);
+            if host.public_suffix().is_some() || host.registrable_domain().is_some() {
+                failures.push(format!("{domain}: an empty label, yet a public suffix"));
+            }
             continue;
         }
         for icann_only in [false, true] {
-            let take = plain_public_suffix_labels(&rules, &labels, icann_only);
+            let lower = name.to_ascii_lowercase();
+            let lower: Vec<&str> = lower.split('.').collect();
+            let take = plain_public_suffix_labels(&rules, &lower, icann_only);
             let suffix_start = labels.len() - take;
-            let want_suffix = labels[suffix_start..].join(".");
-            let want_registrable = (suffix_start > 0).then(|| labels[suffix_start - 1..].join("."));
+            let dot = &domain[name.len()..];
+            let want_suffix = labels[suffix_start..].join(".") + dot;
+            let want_registrable =
+                (suffix_start > 0).then(|| labels[suffix_start - 1..].join(".") + dot);
             let host = Host::Domain(domain);
             let (suffix, registrable) = if icann_only {
                 (host.icann_public_suffix(), host.icann_registrable_domain())

@@ -102,9 +102,10 @@ fn generate(list: &str) -> Result<String, String> {
         };
         start_of.insert(key, start);
     }
-    // At most two-thirds full, so that probing for a missing suffix ends soon.
+    // At most a third full, so that probing for a missing suffix, which
+    // ends at an empty slot, ends soon.
     let mut bits = 4;
-    while nodes.len() * 3 > 2 << bits {
+    while nodes.len() * 3 > 1 << bits {
         bits += 1;
     }
     let mask = (1 << bits) - 1;

@@ -45,24 +45,126 @@ impl Sections {
     }
 }
 
-/// One step of the suffix hash: `byte` joins the suffix on its left.
-/// ASCII letters hash as lowercase, as the list's rules are.
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// The 8 bytes of `bytes` that end at `end`, the last one in the most
+/// significant byte; positions before the start read as 0. `bytes` has at
+/// least 8 bytes (see [`Padded`]).
 #[inline(always)]
-fn hash_step(hash: u64, byte: u8) -> u64 {
-    hash.rotate_left(5) ^ u64::from(byte.to_ascii_lowercase())
+fn word_ending(bytes: &[u8], end: usize) -> u64 {
+    let mut word = [0; 8];
+    if end >= 8 {
+        word.copy_from_slice(&bytes[end - 8..end]);
+        u64::from_le_bytes(word)
+    } else {
+        word.copy_from_slice(&bytes[..8]);
+        u64::from_le_bytes(word)
+            .checked_shl(8 * (8 - end as u32))
+            .unwrap_or(0)
+    }
 }
 
-/// The slot where probing for a suffix with this hash starts, in a table
-/// of `2^bits` slots.
+/// `bytes[start..end]` (1 to 7 bytes) as a word, in its low bytes.
 #[inline(always)]
-fn first_slot(hash: u64, bits: u32) -> usize {
-    (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+fn partial_word(bytes: &[u8], start: usize, end: usize) -> u64 {
+    word_ending(bytes, end) >> (8 * (8 - (end - start)))
+}
+
+/// A name's bytes, at least 8 of them so that every read is a word: a
+/// shorter name is copied into a zero-padded word.
+struct Padded<'n> {
+    bytes: &'n [u8],
+    len: usize,
+}
+
+impl<'n> Padded<'n> {
+    fn new(name: &'n [u8], pad: &'n mut [u8; 8]) -> Self {
+        if name.len() >= 8 {
+            return Padded {
+                bytes: name,
+                len: name.len(),
+            };
+        }
+        pad[..name.len()].copy_from_slice(name);
+        Padded {
+            bytes: pad,
+            len: name.len(),
+        }
+    }
+}
+
+/// The word with its ASCII uppercase letters lowercased, eight at a time.
+#[inline(always)]
+fn lowercase_word(word: u64) -> u64 {
+    let low = word & !HIGHS;
+    // The high bit of a byte: at least 'A', and not past 'Z', and ASCII.
+    let upper = (low + 0x3f * ONES) & !(low + 0x25 * ONES) & !word & HIGHS;
+    word | upper >> 2
+}
+
+/// A 0x80 in each byte of `word` that is `.`.
+#[inline(always)]
+fn dots_in(word: u64) -> u64 {
+    let t = word ^ (u64::from(b'.') * ONES);
+    !(((t & !HIGHS) + !HIGHS) | t) & HIGHS
+}
+
+/// Adds a word of the suffix (lowercased) to its hash.
+#[inline(always)]
+fn mix(hash: u64, word: u64) -> u64 {
+    (hash ^ lowercase_word(word))
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .rotate_left(29)
+}
+
+/// The slot where probing starts for a suffix of `len` bytes whose words
+/// hash to `hash`, in a table of `2^bits` slots.
+#[inline(always)]
+fn first_slot(hash: u64, len: usize, bits: u32) -> usize {
+    ((hash ^ len as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93) >> (64 - bits)) as usize
+}
+
+/// The hash of the suffixes of one name, computed leftwards a label at a
+/// time: the words are aligned on the name's end, so every suffix shares
+/// the full words it has with the longer ones.
+struct SuffixHash<'p, 'n> {
+    name: &'p Padded<'n>,
+    /// The hash of the full words of `name[full..]`.
+    hash: u64,
+    full: usize,
+}
+
+impl<'p, 'n> SuffixHash<'p, 'n> {
+    fn new(name: &'p Padded<'n>) -> Self {
+        SuffixHash {
+            name,
+            hash: 0,
+            full: name.len,
+        }
+    }
+
+    /// The hash of `name[start..]`; `start` only moves leftwards.
+    #[inline(always)]
+    fn of(&mut self, start: usize) -> u64 {
+        while self.full - start >= 8 {
+            self.hash = mix(self.hash, word_ending(self.name.bytes, self.full));
+            self.full -= 8;
+        }
+        if self.full > start {
+            mix(self.hash, partial_word(self.name.bytes, start, self.full))
+        } else {
+            self.hash
+        }
+    }
 }
 
 /// The slot where probing for `suffix` starts in a table of `2^bits`
 /// slots; what the generator of [`table`] places nodes by.
 pub(crate) fn slot_of(suffix: &[u8], bits: u32) -> usize {
-    first_slot(suffix.iter().rev().fold(0, |h, &b| hash_step(h, b)), bits)
+    let mut pad = [0; 8];
+    let name = Padded::new(suffix, &mut pad);
+    first_slot(SuffixHash::new(&name).of(0), suffix.len(), bits)
 }
 
 /// Packs a node as the table stores it: the key's offset in
@@ -77,21 +179,40 @@ pub(crate) fn pack_node(key_start: usize, key_len: usize, flags: u32) -> Option<
     Some(packed | (key_len as u32) << FLAG_BITS | flags)
 }
 
-/// The flags of the node for `suffix`, if the list has one. Probing ends at
-/// an empty slot; the table is at most two-thirds full, so that comes soon.
-#[inline]
-fn node_flags(hash: u64, suffix: &[u8]) -> Option<u32> {
+/// Whether `keys[key_end - len..key_end]` (lowercase) is
+/// `name[start..]` with its ASCII letters lowercased, a word at a time.
+#[inline(always)]
+fn same_suffix(keys: &[u8], key_end: usize, name: &Padded<'_>, start: usize) -> bool {
+    let len = name.len - start;
+    let mut at = 0;
+    while len - at >= 8 {
+        if word_ending(keys, key_end - at) != lowercase_word(word_ending(name.bytes, name.len - at))
+        {
+            return false;
+        }
+        at += 8;
+    }
+    at == len
+        || partial_word(keys, key_end - len, key_end - at)
+            == lowercase_word(partial_word(name.bytes, start, name.len - at))
+}
+
+/// The flags of the node for `name[start..]`, if the list has one.
+/// Probing ends at an empty slot; the table is at most a third full, so
+/// that comes soon.
+#[inline(always)]
+fn node_flags(hash: u64, name: &Padded<'_>, start: usize) -> Option<u32> {
     let mask = table::SLOTS.len() - 1;
-    let mut slot = first_slot(hash, table::SLOT_BITS);
+    let len = name.len - start;
+    let mut slot = first_slot(hash, len, table::SLOT_BITS);
     loop {
         let node = table::SLOTS[slot];
         if node == 0 {
             return None;
         }
-        let len = ((node >> FLAG_BITS) & ((1 << LEN_BITS) - 1)) as usize;
-        if len == suffix.len() {
-            let start = (node >> (LEN_BITS + FLAG_BITS)) as usize;
-            if table::KEYS.as_bytes()[start..start + len].eq_ignore_ascii_case(suffix) {
+        if ((node >> FLAG_BITS) & ((1 << LEN_BITS) - 1)) as usize == len {
+            let key_end = (node >> (LEN_BITS + FLAG_BITS)) as usize + len;
+            if same_suffix(table::KEYS.as_bytes(), key_end, name, start) {
                 return Some(node & ((1 << FLAG_BITS) - 1));
             }
         }
@@ -99,94 +220,117 @@ fn node_flags(hash: u64, suffix: &[u8]) -> Option<u32> {
     }
 }
 
-/// Where `domain`'s public suffix starts, by the list's formal algorithm
-/// (<https://github.com/publicsuffix/list/wiki/Format#formal-algorithm>),
-/// together with the length of `domain` without its trailing dot.
+/// Where the label that ends at `end` starts in `name`, a word at a time.
+#[inline(always)]
+fn label_start(name: &Padded<'_>, mut end: usize) -> usize {
+    while end > 0 {
+        let dots = dots_in(word_ending(name.bytes, end));
+        if dots != 0 {
+            // The byte after the last dot.
+            return end + (63 - dots.leading_zeros() as usize) / 8 - 7;
+        }
+        end = end.saturating_sub(8);
+    }
+    0
+}
+
+/// Whether `name[..end]` has an empty label: starts with a dot or has two
+/// in a row. (`end` is where a non-empty label starts, or 0.)
+#[inline(always)]
+fn has_empty_label(name: &Padded<'_>, end: usize) -> bool {
+    if end == 0 {
+        return false;
+    }
+    // Two dots in a row, a word at a time from the right; `after` is 0x80
+    // when the byte after the word is a dot.
+    let mut end = end;
+    let mut after = 0;
+    loop {
+        let dots = dots_in(word_ending(name.bytes, end));
+        if dots & dots << 8 != 0 || (dots >> 56) & after != 0 {
+            return true;
+        }
+        if end <= 8 {
+            // Positions before the start read as 0, not as dots.
+            return name.bytes[0] == b'.';
+        }
+        after = dots & 0x80;
+        end -= 8;
+    }
+}
+
+/// Where `domain`'s public suffix and registrable domain start, by the
+/// list's formal algorithm
+/// (<https://github.com/publicsuffix/list/wiki/Format#formal-algorithm>);
+/// the registrable domain is `None` when the domain is a public suffix.
 ///
 /// `None` when `domain` has an empty label other than the one a trailing
 /// dot makes (`.example.com`, `a..b`, `.`): the list's algorithm works on
 /// domain names, whose labels are not empty, and its own tests expect no
 /// registrable domain for such input.
-fn public_suffix_start(domain: &str, sections: Sections) -> Option<(usize, usize)> {
+#[inline(always)]
+fn split(domain: &str, sections: Sections) -> Option<(usize, Option<usize>)> {
     let bytes = domain.as_bytes();
-    let name = bytes.strip_suffix(b".").unwrap_or(bytes);
-    if name.is_empty() || name[0] == b'.' {
-        return None;
-    }
+    let mut pad = [0; 8];
+    let name = Padded::new(bytes.strip_suffix(b".").unwrap_or(bytes), &mut pad);
     let mask = sections.mask();
-    let mut hash = 0;
-    let mut end = name.len();
+    let mut hash = SuffixHash::new(&name);
+    // The label that ends at `end` starts at `start`.
+    let mut end = name.len;
+    let mut start = label_start(&name, end);
     // The implicit rule "*": the last label is a public suffix.
-    let mut suffix_start = None;
-    let mut walking = true;
+    let mut suffix_start = start;
+    // The start of the label left of `suffix_start`, once the walk has
+    // seen it.
+    let mut registrable_start = None;
     loop {
-        // Hash the label that ends at `end` (and the dot after it).
-        let mut start = end;
-        while start > 0 && name[start - 1] != b'.' {
-            start -= 1;
-            if walking {
-                hash = hash_step(hash, name[start]);
-            }
-        }
         if start == end {
-            return None; // An empty label: `a..b`.
+            return None; // An empty label.
         }
-        if suffix_start.is_none() {
-            suffix_start = Some(start);
-        }
-        if walking {
-            match node_flags(hash, &name[start..]) {
-                None => walking = false,
-                Some(flags) => {
-                    let flags = flags & mask;
-                    if flags & (EXCEPTION_ICANN | EXCEPTION_PRIVATE) != 0 {
-                        // An exception rule prevails; drop its leftmost label.
-                        suffix_start = Some(end + 1);
-                        walking = false;
-                    } else {
-                        if flags & (RULE_ICANN | RULE_PRIVATE) != 0 {
-                            suffix_start = Some(start);
-                        }
-                        if flags & (WILDCARD_ICANN | WILDCARD_PRIVATE) != 0 && start > 0 {
-                            // "*.suffix": the label on the left is part of it.
-                            suffix_start = Some(label_start(name, start - 1));
-                        }
-                    }
-                }
-            }
-        }
-        if start == 0 {
+        let Some(flags) = node_flags(hash.of(start), &name, start) else {
+            break;
+        };
+        let flags = flags & mask;
+        if flags & (EXCEPTION_ICANN | EXCEPTION_PRIVATE) != 0 {
+            // An exception rule prevails; drop its leftmost label.
+            suffix_start = end + 1;
+            registrable_start = Some(start);
             break;
         }
+        if flags & (RULE_ICANN | RULE_PRIVATE) != 0 {
+            suffix_start = start;
+            registrable_start = None;
+        }
+        if start == 0 {
+            return Some((suffix_start, registrable_start));
+        }
         end = start - 1;
-        if walking {
-            hash = hash_step(hash, b'.');
+        let next = label_start(&name, end);
+        if suffix_start == start {
+            registrable_start = Some(next);
+        }
+        start = next;
+        if flags & (WILDCARD_ICANN | WILDCARD_PRIVATE) != 0 {
+            // "*.suffix": the label on the left is part of it.
+            suffix_start = start;
+            registrable_start = None;
         }
     }
-    Some((suffix_start?, name.len()))
-}
-
-/// The start of the label that ends at `end` (exclusive) in `name`.
-fn label_start(name: &[u8], end: usize) -> usize {
-    name[..end]
-        .iter()
-        .rposition(|&b| b == b'.')
-        .map_or(0, |dot| dot + 1)
+    if suffix_start == start && start > 0 {
+        registrable_start = Some(label_start(&name, start - 1));
+    }
+    // The labels left of the walk must not be empty either.
+    (!has_empty_label(&name, start)).then_some((suffix_start, registrable_start))
 }
 
 /// <https://url.spec.whatwg.org/#host-public-suffix>, for a domain.
 fn public_suffix(domain: &str, sections: Sections) -> Option<&str> {
-    let (start, _) = public_suffix_start(domain, sections)?;
-    domain.get(start..)
+    domain.get(split(domain, sections)?.0..)
 }
 
 /// <https://url.spec.whatwg.org/#host-registrable-domain>, for a domain.
 fn registrable_domain(domain: &str, sections: Sections) -> Option<&str> {
-    let (start, _) = public_suffix_start(domain, sections)?;
-    if start == 0 {
-        return None; // The host is its own public suffix.
-    }
-    domain.get(label_start(domain.as_bytes(), start - 1)..)
+    domain.get(split(domain, sections)?.1?..)
 }
 
 impl<'a> Host<'a> {
