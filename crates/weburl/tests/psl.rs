@@ -337,6 +337,7 @@ fn table_agrees_with_a_plain_reading_of_the_list() {
     for base in [
         "abcdefghij.klmnopqrs.example.co.uk",
         "a.b.c.d.e.f.g.h.i.j.kawasaki.jp",
+        "a-rather-long-first-label-0123456789.and-another-long-one-abcdefghij.x.city.kawasaki.jp",
     ] {
         for at in 0..=base.len() {
             domains.push(format!("{}.{}", &base[..at], &base[at..]));
