@@ -35,7 +35,7 @@
 //!
 //! - `psl` (default): [`Url::public_suffix`], [`Url::registrable_domain`]
 //!   and their [`Host`] and ICANN-only variants, from a snapshot of the
-//!   Public Suffix List compiled into the library (about 260 KB).
+//!   Public Suffix List compiled into the library (about 280 KB).
 //! - `serde`: `Url` serializes as its href and deserializes by parsing.
 
 mod code_points;
@@ -100,6 +100,13 @@ pub mod __internal {
     #[cfg(feature = "psl")]
     pub fn psl_slot_of(suffix: &[u8], bits: u32) -> usize {
         crate::psl::slot_of(suffix, bits)
+    }
+
+    /// The filter bit of `suffix` in the Public Suffix List table's filter
+    /// of `2^bits` bits; for the table's generator.
+    #[cfg(feature = "psl")]
+    pub fn psl_filter_bit_of(suffix: &[u8], bits: u32) -> usize {
+        crate::psl::filter_bit_of(suffix, bits)
     }
 
     /// A Public Suffix List table node as the table stores it; `None` when

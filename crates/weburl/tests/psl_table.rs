@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use weburl::__internal::{psl_pack_node, psl_slot_of};
+use weburl::__internal::{psl_filter_bit_of, psl_pack_node, psl_slot_of};
 use weburl::Url;
 
 // The node flags of src/psl/mod.rs.
@@ -123,6 +123,14 @@ fn generate(list: &str) -> Result<String, String> {
         slots[slot] = node;
         longest_probe = longest_probe.max(probe);
     }
+    // A bit per node in a filter of four bits per slot: most suffixes that
+    // are not in the list find their bit clear.
+    let filter_bits = bits + 2;
+    let mut filter = vec![0u64; (1 << filter_bits) / 64];
+    for key in nodes.keys() {
+        let bit = psl_filter_bit_of(key.as_bytes(), filter_bits);
+        filter[bit / 64] |= 1 << (bit % 64);
+    }
     let mut out = String::new();
     let rules = nodes.values().filter(|&&f| f != 0).count();
     writeln!(
@@ -146,6 +154,17 @@ fn generate(list: &str) -> Result<String, String> {
     .unwrap();
     for row in slots.chunks(16) {
         let row: Vec<String> = row.iter().map(u32::to_string).collect();
+        writeln!(out, "{},", row.join(",")).unwrap();
+    }
+    writeln!(
+        out,
+        "];\n\n/// log2 of the number of filter bits.\npub(super) const FILTER_BITS: u32 = {filter_bits};\n\n\
+         /// A bit set for each node's suffix (`filter_bit`).\n#[rustfmt::skip]\n\
+         pub(super) static FILTER: [u64; (1 << FILTER_BITS) / 64] = ["
+    )
+    .unwrap();
+    for row in filter.chunks(8) {
+        let row: Vec<String> = row.iter().map(|w| format!("{w:#x}")).collect();
         writeln!(out, "{},", row.join(",")).unwrap();
     }
     writeln!(
