@@ -5,4 +5,7 @@
 # (bench/target/disagreements-<list>.txt), not failures.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+# Registrable domains: every host's answer checked against a plain reading
+# of the Public Suffix List, then a short timing pass.
+cargo run --release --manifest-path "$here/Cargo.toml" -- --psl --quick
 exec cargo run --release --manifest-path "$here/Cargo.toml" -- --quick "$@"

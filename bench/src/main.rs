@@ -5,6 +5,7 @@
 mod agree;
 mod data;
 mod impls;
+mod psl;
 mod report;
 mod timing;
 mod workloads;
@@ -23,6 +24,7 @@ use workloads::{Impl, Job, Workload};
 
 const USAGE: &str = "\
 usage: weburl-bench [--quick] [--list NAME]... [--workload NAME]... [--rounds N] [--data DIR]
+       weburl-bench --psl [--quick] [--rounds N] [--data DIR]
        weburl-bench --callgrind --impl IMPL --workload NAME --list NAME
 
   --quick       agreement check, then 3 short rounds over the first 2000 URLs of each list
@@ -31,7 +33,8 @@ usage: weburl-bench [--quick] [--list NAME]... [--workload NAME]... [--rounds N]
   --rounds      timed rounds (default 15)
   --data        the URL lists (default: testdata/urls of this repository)
   --callgrind   run one loop once, for `valgrind --tool=callgrind --toggle-collect=*bench_measured_loop*`
-  --impl        weburl, weburl-strbase, ada, ada-base or url (with --callgrind)";
+  --impl        weburl, weburl-strbase, ada, ada-base or url (with --callgrind)
+  --psl         registrable domain per host of the vendored lists, against the psl crates";
 
 const DEFAULT_ROUNDS: usize = 15;
 const QUICK_ROUNDS: usize = 3;
@@ -41,6 +44,7 @@ const QUICK_SLICE: usize = 2000;
 struct Args {
     quick: bool,
     callgrind: bool,
+    psl: bool,
     lists: Vec<String>,
     workloads: Vec<Workload>,
     imp: Option<Impl>,
@@ -56,6 +60,7 @@ fn parse_args() -> Result<Args, String> {
     let mut args = Args {
         quick: false,
         callgrind: false,
+        psl: false,
         lists: Vec::new(),
         workloads: Vec::new(),
         imp: None,
@@ -68,6 +73,7 @@ fn parse_args() -> Result<Args, String> {
         match arg.as_str() {
             "--quick" => args.quick = true,
             "--callgrind" => args.callgrind = true,
+            "--psl" => args.psl = true,
             "--list" => {
                 let name = value()?;
                 let known = data::FILES.iter().map(|(n, _)| *n).chain(data::DERIVED);
@@ -113,6 +119,9 @@ fn main() -> ExitCode {
     let start = Instant::now();
     // Only the lists this run needs: loading is slow under valgrind.
     let wanted = |name: &str| {
+        if args.psl {
+            return data::FILES.iter().any(|(file, _)| *file == name);
+        }
         let workloads = if args.workloads.is_empty() {
             &Workload::ALL[..]
         } else {
@@ -128,7 +137,9 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let result = if args.callgrind {
+    let result = if args.psl {
+        psl::run(&lists, &args.data, args.rounds)
+    } else if args.callgrind {
         callgrind(&args, &lists)
     } else {
         eprintln!("loaded {} lists in {:.1?}", lists.len(), start.elapsed());

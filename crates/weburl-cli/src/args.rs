@@ -197,6 +197,12 @@ pub struct Cli {
     #[arg(long)]
     pub urlencode: bool,
 
+    /// Whose rules the surt component follows: ia (the Internet Archive's
+    /// surt package, as in CDX indexes: com,example)/path) or heritrix
+    /// (http://(com,example,www,)/path).
+    #[arg(long, value_name = "PROFILE", default_value = "ia")]
+    pub surt_profile: weburl::surt::SurtProfile,
+
     /// Stop at the first input that does not parse, with exit code 9.
     #[arg(long)]
     pub verify: bool,

@@ -12,6 +12,7 @@ use std::borrow::Cow;
 
 use weburl::display::domain_to_display;
 use weburl::percent_encoding::percent_decode;
+use weburl::surt::SurtProfile;
 use weburl::{domain_to_unicode, Url};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,6 +38,12 @@ pub enum Comp {
     Origin,
     /// The URL Standard's `host` (hostname and port); only `--fields` names it.
     WhatwgHost,
+    /// The host's public suffix (`sites.rs`).
+    PublicSuffix,
+    /// The host's registrable domain (`sites.rs`).
+    RegistrableDomain,
+    /// The SURT key, by `--surt-profile` (`sites.rs`).
+    Surt,
 }
 
 /// trurl's component names, in trurl's order (the `--json` parts order).
@@ -76,6 +83,9 @@ impl Comp {
             "hash" => Comp::Hash,
             "zoneid" => Comp::Zoneid,
             "origin" => Comp::Origin,
+            "public_suffix" => Comp::PublicSuffix,
+            "registrable_domain" => Comp::RegistrableDomain,
+            "surt" => Comp::Surt,
             _ => return None,
         })
     }
@@ -110,6 +120,9 @@ impl Comp {
             Comp::Hash => "hash",
             Comp::Zoneid => "zoneid",
             Comp::Origin => "origin",
+            Comp::PublicSuffix => "public_suffix",
+            Comp::RegistrableDomain => "registrable_domain",
+            Comp::Surt => "surt",
         }
     }
 
@@ -148,6 +161,8 @@ pub struct Mods {
     pub idn: bool,
     /// `--as-iri`: the href as an IRI for people (`Url::to_display_string`).
     pub iri: bool,
+    /// `--surt-profile`: whose rules `{surt}` follows.
+    pub surt: SurtProfile,
 }
 
 /// The scheme's default port: the URL Standard's, and for other schemes
@@ -262,7 +277,7 @@ pub enum ValueError {
 
 /// The component's value as stored (percent-encoded) and whether it is
 /// present: trurl tells an absent query from an empty one.
-pub fn raw(url: &Url, comp: Comp) -> (Cow<'_, str>, bool) {
+pub fn raw(url: &Url, comp: Comp, surt: SurtProfile) -> (Cow<'_, str>, bool) {
     let b = Cow::Borrowed;
     match comp {
         Comp::Url | Comp::Href => (b(url.href()), true),
@@ -286,6 +301,12 @@ pub fn raw(url: &Url, comp: Comp) -> (Cow<'_, str>, bool) {
         },
         Comp::Hash => (b(url.hash()), !url.hash().is_empty()),
         Comp::Origin => (Cow::Owned(url.origin().to_string()), true),
+        Comp::PublicSuffix | Comp::RegistrableDomain | Comp::Surt => {
+            match crate::sites::value(url, comp, surt) {
+                Some(value) => (value, true),
+                None => (b(""), false),
+            }
+        }
     }
 }
 
@@ -305,7 +326,7 @@ pub fn value(url: &Url, comp: Comp, mods: Mods, must: bool) -> Result<Cow<'_, [u
             None => (Cow::Borrowed(""), false),
         },
         Comp::Origin if mods.idn => (Cow::Owned(url.origin().unicode_serialization()), true),
-        _ => raw(url, comp),
+        _ => raw(url, comp, mods.surt),
     };
     if must && !present {
         return Err(ValueError::Missing);

@@ -360,7 +360,15 @@ fn trim_pattern(what: &str) -> Trim {
 
 /// Whether `--set` and `--iterate` can change `comp`.
 fn settable(comp: Comp) -> bool {
-    !matches!(comp, Comp::Options | Comp::Zoneid | Comp::Origin)
+    !matches!(
+        comp,
+        Comp::Options
+            | Comp::Zoneid
+            | Comp::Origin
+            | Comp::PublicSuffix
+            | Comp::RegistrableDomain
+            | Comp::Surt
+    )
 }
 
 /// `comp=value`, `comp:=value`, `comp?=value` or `comp?:=value`.
@@ -458,7 +466,12 @@ pub fn apply_set(url: &mut Url, op: &SetOp, note: &mut dyn FnMut(String)) {
         Comp::Path | Comp::Pathname => url.set_pathname(&value),
         Comp::Query | Comp::Search => url.set_search(&value),
         Comp::Fragment | Comp::Hash => url.set_hash(&value),
-        Comp::Options | Comp::Zoneid | Comp::Origin => Ok(()),
+        Comp::Options
+        | Comp::Zoneid
+        | Comp::Origin
+        | Comp::PublicSuffix
+        | Comp::RegistrableDomain
+        | Comp::Surt => Ok(()),
     };
     if let Err(e) = result {
         note(format!("Error setting {}: {e}", op.comp.name()));

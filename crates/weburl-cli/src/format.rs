@@ -77,6 +77,7 @@ pub struct Defaults {
     pub default_port: bool,
     pub idn: bool,
     pub iri: bool,
+    pub surt: weburl::surt::SurtProfile,
 }
 
 impl Format {
@@ -221,6 +222,7 @@ fn variable(inner: &str, whole: &str, defaults: Defaults) -> Result<Piece, Forma
         default_port: defaults.default_port,
         idn: defaults.idn,
         iri: defaults.iri,
+        surt: defaults.surt,
     };
     let (mut strict, mut must, mut puny, mut idn) = (false, false, false, false);
     let mut rest = inner;

@@ -16,6 +16,7 @@ mod output;
 mod query;
 mod record;
 mod run;
+mod sites;
 mod stdio;
 
 use std::io::Write;

@@ -224,7 +224,7 @@ impl Output {
         out.extend_from_slice(b",\n    \"parts\": {");
         let mut first = true;
         for comp in components::TRURL_PARTS {
-            let (raw, present) = components::raw(url, comp);
+            let (raw, present) = components::raw(url, comp, self.mods.surt);
             let present = present
                 && match comp {
                     Comp::Query | Comp::Fragment => !raw.is_empty(),
@@ -304,6 +304,12 @@ impl Output {
                 (Field::Input, _) => json_str(&String::from_utf8_lossy(meta.input), out),
                 (Field::Error, Ok(_)) | (Field::Comp(_), Err(_)) => out.extend_from_slice(b"null"),
                 (Field::Error, Err(f)) => json_error(f, out),
+                (Field::Comp(c), Ok(url)) if crate::sites::is_site_component(c) => {
+                    match crate::sites::value(url, c, self.mods.surt) {
+                        Some(value) => json_str(&value, out),
+                        None => out.extend_from_slice(b"null"),
+                    }
+                }
                 (Field::Comp(c), Ok(url)) => json_str(&self.field_value(url, c), out),
             }
         }
@@ -346,7 +352,7 @@ impl Output {
         match comp {
             Comp::Url | Comp::Href => components::href(url, self.mods),
             _ => {
-                let (raw, _) = components::raw(url, comp);
+                let (raw, _) = components::raw(url, comp, self.mods.surt);
                 if comp.decodes() && !self.mods.encoded {
                     match raw {
                         Cow::Borrowed(s) => {

@@ -58,6 +58,7 @@ pub fn run(parsed: Parsed) -> Result<u8, Fatal> {
         default_port: cli.default_port,
         idn: cli.as_idn,
         iri: cli.as_iri,
+        surt: cli.surt_profile,
     };
     let mode = output_mode(&cli, mods)?;
     let (fields, explicit_fields) = if cli.fields.is_empty() {
@@ -279,6 +280,7 @@ fn output_mode(cli: &Cli, mods: Mods) -> Result<Mode, Fatal> {
             default_port: mods.default_port,
             idn: mods.idn,
             iri: mods.iri,
+            surt: mods.surt,
         };
         Mode::Get(Format::parse(f, defaults).map_err(|e| fatal(exit::GET, e.0))?)
     } else if cli.json {

@@ -19,6 +19,8 @@
 //! | `url_error(url)` | why it does not parse (a [`weburl::ParseError`] variant name); `NULL` when valid |
 //! | `url_normalize(url [, profile])` | a normalized href: `canonical`, `safe` (default), `crawler`, `aggressive` |
 //! | `parse_url(url, part [, key])`, `try_parse_url` | Spark's `parse_url`, with WHATWG parsing |
+//! | `url_public_suffix(url)`, `url_registrable_domain(url)` | the host's public suffix, registrable domain (Public Suffix List); `NULL` when none |
+//! | `url_surt(url [, profile])` | the SURT key: `ia` (default) or `heritrix` |
 //!
 //! ```
 //! use datafusion::prelude::SessionContext;
@@ -59,6 +61,7 @@ use datafusion::logical_expr::ScalarUDF;
 use datafusion::prelude::SessionContext;
 
 pub use component::Component;
+use functions::{SitePart, UrlSite, UrlSurt};
 use functions::{
     UrlError, UrlGet, UrlNormalize, UrlParse, UrlPart, UrlPartFunction, UrlPort, UrlQueryParam,
     UrlResolve, UrlValid,
@@ -84,6 +87,9 @@ pub fn url_functions() -> Vec<ScalarUDF> {
         ScalarUDF::new_from_impl(UrlNormalize::new()),
         ScalarUDF::new_from_impl(ParseUrl::new()),
         ScalarUDF::new_from_impl(ParseUrl::lenient()),
+        ScalarUDF::new_from_impl(UrlSite::new(SitePart::PublicSuffix)),
+        ScalarUDF::new_from_impl(UrlSite::new(SitePart::RegistrableDomain)),
+        ScalarUDF::new_from_impl(UrlSurt::new()),
     ];
     all.extend(
         UrlPart::ALL

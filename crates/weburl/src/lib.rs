@@ -33,6 +33,9 @@
 //!
 //! ## Crate features
 //!
+//! - `psl` (default): [`Url::public_suffix`], [`Url::registrable_domain`]
+//!   and their [`Host`] and ICANN-only variants, from a snapshot of the
+//!   Public Suffix List compiled into the library (about 280 KB).
 //! - `serde`: `Url` serializes as its href and deserializes by parsing.
 
 mod code_points;
@@ -48,9 +51,12 @@ mod options;
 mod origin;
 mod parser;
 pub mod percent_encoding;
+#[cfg(feature = "psl")]
+mod psl;
 pub mod rfc3986;
 mod search_params;
 mod setters;
+pub mod surt;
 mod url;
 mod validation;
 
@@ -140,5 +146,26 @@ pub mod __internal {
             Ok(s) => std::borrow::Cow::Borrowed(s),
             Err(_) => std::borrow::Cow::Owned(crate::options::percent_encode_invalid_utf8(input)),
         }
+    }
+
+    /// Where the Public Suffix List table probes first for `suffix`, in a
+    /// table of `2^bits` slots; for the table's generator.
+    #[cfg(feature = "psl")]
+    pub fn psl_slot_of(suffix: &[u8], bits: u32) -> usize {
+        crate::psl::slot_of(suffix, bits)
+    }
+
+    /// The filter bit of `suffix` in the Public Suffix List table's filter
+    /// of `2^bits` bits; for the table's generator.
+    #[cfg(feature = "psl")]
+    pub fn psl_filter_bit_of(suffix: &[u8], bits: u32) -> usize {
+        crate::psl::filter_bit_of(suffix, bits)
+    }
+
+    /// A Public Suffix List table node as the table stores it; `None` when
+    /// the fields do not fit. For the table's generator.
+    #[cfg(feature = "psl")]
+    pub fn psl_pack_node(key_start: usize, key_len: usize, flags: u32) -> Option<u32> {
+        crate::psl::pack_node(key_start, key_len, flags)
     }
 }

@@ -7,6 +7,7 @@ mod parse;
 mod port;
 mod query_param;
 mod resolve;
+mod sites;
 mod valid;
 
 pub use components::{UrlPart, UrlPartFunction};
@@ -16,4 +17,5 @@ pub use parse::UrlParse;
 pub use port::UrlPort;
 pub use query_param::UrlQueryParam;
 pub use resolve::UrlResolve;
+pub use sites::{SitePart, UrlSite, UrlSurt};
 pub use valid::{UrlError, UrlValid};

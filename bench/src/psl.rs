@@ -1,0 +1,222 @@
+//! `--psl`: registrable domain ("eTLD+1") per host, on the domain hosts of
+//! the vendored URL lists, weburl against the `publicsuffix` and `psl`
+//! crates in the same run.
+//!
+//! Before any timing, weburl's answer for every host is checked against a
+//! plain reading of the vendored list (every rule in a hash set, the list's
+//! formal algorithm as written); one difference fails the run. The other
+//! crates' disagreements with weburl are counted and shown, not failures:
+//! `psl` carries a list snapshot of its own release.
+
+use std::collections::{HashMap, HashSet};
+use std::fs;
+use std::hint::black_box;
+use std::path::Path;
+
+use weburl::{Host, Url};
+
+use crate::data::List;
+use crate::timing::Stopwatch;
+
+/// A contender: name, and the registrable domain of a host.
+type Lookup<'a> = (&'static str, Box<dyn Fn(&str) -> Option<&str> + 'a>);
+
+pub fn run(lists: &[List], data: &Path, rounds: usize) -> Result<(), String> {
+    let list_path = data.join("../psl/public_suffix_list.dat");
+    let list_text = fs::read_to_string(&list_path)
+        .map_err(|e| format!("reading {}: {e}", list_path.display()))?;
+    // The hosts one after another in one buffer, as a crawler's queue or a
+    // column of a table holds them, rather than one allocation each.
+    let mut buffer = String::new();
+    let mut ends = Vec::new();
+    for input in lists.iter().flat_map(|l| &l.inputs) {
+        if let Some(domain) = Url::parse(input).ok().as_ref().and_then(Url::domain) {
+            buffer.push_str(domain);
+            ends.push(buffer.len());
+        }
+    }
+    let hosts: Vec<&str> = ends
+        .iter()
+        .scan(0, |start, &end| {
+            let host = &buffer[*start..end];
+            *start = end;
+            Some(host)
+        })
+        .collect();
+    let distinct = hosts.iter().collect::<HashSet<_>>().len();
+    let urls: usize = lists.iter().map(|l| l.inputs.len()).sum();
+    println!(
+        "psl: {} domain hosts ({distinct} distinct) from {urls} URLs of {} lists",
+        hosts.len(),
+        lists.len()
+    );
+
+    let plain = PlainList::new(&list_text);
+    let wrong: Vec<&&str> = hosts
+        .iter()
+        .filter(|h| Host::Domain(h).registrable_domain() != plain.registrable_domain(h))
+        .collect();
+    if let Some(first) = wrong.first() {
+        return Err(format!(
+            "weburl's registrable domain differs from the plain reading of the list on {} hosts, \
+             e.g. {first:?}: {:?} != {:?}",
+            wrong.len(),
+            Host::Domain(first).registrable_domain(),
+            plain.registrable_domain(first)
+        ));
+    }
+    println!("psl: weburl agrees with the plain reading of the list on every host");
+
+    let snapshot: publicsuffix::List = list_text
+        .parse()
+        .map_err(|e| format!("publicsuffix cannot read the list: {e}"))?;
+    let contenders: Vec<Lookup<'_>> = vec![
+        ("weburl", Box::new(|h| Host::Domain(h).registrable_domain())),
+        (
+            "publicsuffix",
+            Box::new(move |h| {
+                let domain = publicsuffix::Psl::domain(&snapshot, h.as_bytes())?;
+                std::str::from_utf8(domain.as_bytes()).ok()
+            }),
+        ),
+        (
+            "psl",
+            Box::new(|h| std::str::from_utf8(psl::domain(h.as_bytes())?.as_bytes()).ok()),
+        ),
+    ];
+    for (name, lookup) in &contenders[1..] {
+        let differ: Vec<&&str> = hosts
+            .iter()
+            .filter(|h| lookup(h) != Host::Domain(h).registrable_domain())
+            .collect();
+        match differ.first() {
+            None => println!("psl: {name} agrees with weburl on every host"),
+            Some(h) => println!(
+                "psl: {name} differs from weburl on {} hosts, e.g. {h:?}: {:?} (weburl {:?})",
+                differ.len(),
+                lookup(h),
+                Host::Domain(h).registrable_domain()
+            ),
+        }
+    }
+
+    // Interleaved rounds, CPU time, as the other workloads.
+    let checksum = |lookup: &dyn Fn(&str) -> Option<&str>| -> u64 {
+        hosts.iter().fold(0u64, |sum, h| {
+            let answer = lookup(black_box(h));
+            sum.wrapping_mul(31)
+                .wrapping_add(answer.map_or(1, |d| d.len() as u64 + 2))
+        })
+    };
+    // A reference, not a contender: the loop with every byte of the host
+    // read and no lookup, the floor under any implementation.
+    let contenders = {
+        let mut all = contenders;
+        all.push((
+            "(reading the bytes only)",
+            Box::new(|h| (h.bytes().fold(0u8, |a, b| a ^ b) != 1).then_some(h)),
+        ));
+        all
+    };
+    let expected: Vec<u64> = contenders.iter().map(|(_, l)| checksum(l)).collect();
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); contenders.len()];
+    for round in 0..rounds {
+        for k in 0..contenders.len() {
+            let i = (round + k) % contenders.len();
+            let watch = Stopwatch::start();
+            let answer = checksum(&contenders[i].1);
+            let elapsed = watch.elapsed();
+            if answer != expected[i] {
+                return Err(format!(
+                    "{}: answers changed in round {round}",
+                    contenders[i].0
+                ));
+            }
+            times[i].push(elapsed.cpu.as_nanos() as f64 / hosts.len() as f64);
+        }
+    }
+    let weburl = median(&times[0]);
+    println!("\nregistrable_domain, median ns/host over {rounds} rounds (CPU time, one thread)\n");
+    println!("| implementation | ns/host | ratio to weburl |\n|---|---:|---:|");
+    for ((name, _), t) in contenders.iter().zip(&times) {
+        let m = median(t);
+        println!("| {name} | {m:.1} | {:.2} |", m / weburl);
+    }
+    Ok(())
+}
+
+fn median(values: &[f64]) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    match sorted.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => sorted[n / 2],
+        n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
+    }
+}
+
+/// The list as a map from rule (ASCII, as the URL parser makes a host) to
+/// its kinds: ' ' normal, '*' wildcard, '!' exception.
+struct PlainList {
+    rules: HashMap<String, Vec<char>>,
+}
+
+impl PlainList {
+    fn new(text: &str) -> PlainList {
+        let mut rules: HashMap<String, Vec<char>> = HashMap::new();
+        for line in text.lines() {
+            let Some(rule) = line.split_whitespace().next() else {
+                continue;
+            };
+            if rule.starts_with("//") {
+                continue;
+            }
+            let (kind, name) = if let Some(name) = rule.strip_prefix('!') {
+                ('!', name)
+            } else if let Some(name) = rule.strip_prefix("*.") {
+                ('*', name)
+            } else {
+                (' ', rule)
+            };
+            let ascii = Url::parse(&format!("http://{name}/"))
+                .ok()
+                .and_then(|u| u.domain().map(str::to_owned))
+                .unwrap_or_else(|| name.to_owned());
+            rules.entry(ascii).or_default().push(kind);
+        }
+        PlainList { rules }
+    }
+
+    fn has(&self, suffix: &str, kind: char) -> bool {
+        self.rules.get(suffix).is_some_and(|k| k.contains(&kind))
+    }
+
+    /// <https://github.com/publicsuffix/list/wiki/Format#formal-algorithm>
+    fn registrable_domain<'h>(&self, host: &'h str) -> Option<&'h str> {
+        let name = host.strip_suffix('.').unwrap_or(host);
+        let labels: Vec<&str> = name.split('.').collect();
+        if labels.iter().any(|l| l.is_empty()) {
+            return None;
+        }
+        let mut take = 1;
+        for n in 1..=labels.len() {
+            let suffix = labels[labels.len() - n..].join(".");
+            if self.has(&suffix, '!') {
+                take = n - 1;
+                break;
+            }
+            let parent = labels[labels.len() - n + 1..].join(".");
+            if self.has(&suffix, ' ') || (n > 1 && self.has(&parent, '*')) {
+                take = n;
+            }
+        }
+        if take >= labels.len() {
+            return None;
+        }
+        let keep: usize = labels[labels.len() - take - 1..]
+            .iter()
+            .map(|l| l.len() + 1)
+            .sum();
+        Some(&host[name.len() + 1 - keep..])
+    }
+}

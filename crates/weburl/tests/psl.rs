@@ -1,0 +1,397 @@
+//! Public suffixes and registrable domains: the Public Suffix List's own
+//! tests (every line of both files), the URL Standard's examples, and the
+//! compiled table against a plain reading of the list on many hosts.
+
+#[allow(dead_code)]
+mod common;
+
+use std::collections::HashMap;
+
+use weburl::{Host, Url};
+
+/// The host a URL parser gives `input`, as a URL with a null host when
+/// `input` is the list tests' `null`.
+fn url_for(input: &str) -> Url {
+    let href = if input == "null" {
+        "about:blank".to_owned()
+    } else {
+        format!("http://{input}/")
+    };
+    Url::parse(&href).unwrap_or_else(|e| panic!("{href}: {e}"))
+}
+
+/// The expected registrable domain, in the ASCII form a URL host has.
+fn expected_ascii(expected: &str) -> Option<String> {
+    (expected != "null").then(|| url_for(expected).hostname().to_owned())
+}
+
+fn read(relative: &str) -> String {
+    std::fs::read_to_string(common::testdata_dir().join(relative))
+        .unwrap_or_else(|e| panic!("{relative}: {e}"))
+}
+
+/// Runs `(line, input, expected)` cases and reports every failure at once.
+fn run(cases: &[(usize, String, String)]) -> Vec<String> {
+    let mut failures = Vec::new();
+    for (line, input, expected) in cases {
+        let url = url_for(input);
+        let actual = url.registrable_domain();
+        let want = expected_ascii(expected);
+        if actual != want.as_deref() {
+            failures.push(format!(
+                "line {line}: {input:?}: expected {want:?}, found {actual:?}"
+            ));
+        }
+    }
+    failures
+}
+
+#[test]
+fn psl_tests_txt_every_line() {
+    let text = read("psl/tests.txt");
+    let mut cases = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        if line.is_empty() || line.starts_with("//") {
+            continue;
+        }
+        let mut fields = line.split(' ');
+        let (Some(input), Some(expected), None) = (fields.next(), fields.next(), fields.next())
+        else {
+            panic!("line {}: not `input expected`: {line:?}", number + 1);
+        };
+        cases.push((number + 1, input.to_owned(), expected.to_owned()));
+    }
+    assert_eq!(cases.len(), 78, "test lines in psl/tests.txt");
+    let failures = run(&cases);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn psl_test_psl_txt_every_line() {
+    let text = read("psl/test_psl.txt");
+    let mut cases = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with("//") {
+            continue;
+        }
+        let args = line
+            .strip_prefix("checkPublicSuffix(")
+            .and_then(|rest| rest.strip_suffix(");"))
+            .unwrap_or_else(|| panic!("line {}: not a check: {line:?}", number + 1));
+        let (input, expected) = args
+            .split_once(", ")
+            .unwrap_or_else(|| panic!("line {}: two arguments expected", number + 1));
+        let unquote = |s: &str| s.trim_matches('\'').to_owned();
+        cases.push((number + 1, unquote(input), unquote(expected)));
+    }
+    assert_eq!(cases.len(), 78, "checks in psl/test_psl.txt");
+    let failures = run(&cases);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// url.bs, the example table under "registrable domain".
+#[test]
+fn url_standard_examples() {
+    let table: [(&str, Option<&str>, Option<&str>); 12] = [
+        ("com", Some("com"), None),
+        ("example.com", Some("com"), Some("example.com")),
+        ("www.example.com", Some("com"), Some("example.com")),
+        ("sub.www.example.com", Some("com"), Some("example.com")),
+        ("EXAMPLE.COM", Some("com"), Some("example.com")),
+        ("example.com.", Some("com."), Some("example.com.")),
+        ("github.io", Some("github.io"), None),
+        (
+            "whatwg.github.io",
+            Some("github.io"),
+            Some("whatwg.github.io"),
+        ),
+        ("إختبار", Some("xn--kgbechtv"), None),
+        (
+            "example.إختبار",
+            Some("xn--kgbechtv"),
+            Some("example.xn--kgbechtv"),
+        ),
+        (
+            "sub.example.إختبار",
+            Some("xn--kgbechtv"),
+            Some("example.xn--kgbechtv"),
+        ),
+        ("[2001:0db8:85a3:0000:0000:8a2e:0370:7334]", None, None),
+    ];
+    for (input, suffix, registrable) in table {
+        let url = url_for(input);
+        assert_eq!(url.public_suffix(), suffix, "public suffix of {input}");
+        assert_eq!(
+            url.registrable_domain(),
+            registrable,
+            "registrable domain of {input}"
+        );
+        let host = url.typed_host().unwrap();
+        assert_eq!(
+            host.public_suffix(),
+            suffix,
+            "Host: public suffix of {input}"
+        );
+        assert_eq!(
+            host.registrable_domain(),
+            registrable,
+            "Host: registrable domain of {input}"
+        );
+    }
+}
+
+#[test]
+fn idn_hosts_unicode_and_punycode_agree() {
+    for (unicode, punycode, registrable) in [
+        (
+            "www.食狮.公司.cn",
+            "www.xn--85x722f.xn--55qx5d.cn",
+            "xn--85x722f.xn--55qx5d.cn",
+        ),
+        (
+            "食狮.中国",
+            "xn--85x722f.xn--fiqs8s",
+            "xn--85x722f.xn--fiqs8s",
+        ),
+        (
+            "a.bürgermeister.example",
+            "a.xn--brgermeister-dlb.example",
+            "xn--brgermeister-dlb.example",
+        ),
+        (
+            "ÉXAMPLE.ÅLAND.AX",
+            "xn--xample-9ua.xn--land-poa.ax",
+            "xn--land-poa.ax",
+        ),
+    ] {
+        for input in [unicode, punycode] {
+            assert_eq!(
+                url_for(input).registrable_domain(),
+                Some(registrable),
+                "{input}"
+            );
+        }
+    }
+}
+
+#[test]
+fn hosts_that_are_not_domains_have_none() {
+    for href in [
+        "http://127.0.0.1/",
+        "http://[::1]/",
+        "file:///etc/hosts",
+        "git://github.io/x",
+        "sc://example.com/",
+        "mailto:a@example.com",
+    ] {
+        let url = Url::parse(href).unwrap();
+        assert_eq!(url.public_suffix(), None, "{href}");
+        assert_eq!(url.registrable_domain(), None, "{href}");
+        assert_eq!(url.icann_public_suffix(), None, "{href}");
+        assert_eq!(url.icann_registrable_domain(), None, "{href}");
+    }
+    assert_eq!(Host::Empty.public_suffix(), None);
+    assert_eq!(Host::Opaque("example.com").registrable_domain(), None);
+}
+
+#[test]
+fn empty_labels_and_trailing_dots() {
+    for (domain, suffix, registrable) in [
+        ("example.com.", Some("com."), Some("example.com.")),
+        ("com.", Some("com."), None),
+        (".", None, None),
+        ("", None, None),
+        ("example.com..", None, None),
+        ("a..example.com", None, None),
+        (".example.com", None, None),
+        ("localhost", Some("localhost"), None),
+        (
+            "a.b.kawasaki.jp",
+            Some("b.kawasaki.jp"),
+            Some("a.b.kawasaki.jp"),
+        ),
+        (
+            "a.city.kawasaki.jp.",
+            Some("kawasaki.jp."),
+            Some("city.kawasaki.jp."),
+        ),
+        ("kawasaki.jp", Some("jp"), Some("kawasaki.jp")),
+    ] {
+        let host = Host::Domain(domain);
+        assert_eq!(host.public_suffix(), suffix, "public suffix of {domain:?}");
+        assert_eq!(
+            host.registrable_domain(),
+            registrable,
+            "registrable domain of {domain:?}"
+        );
+    }
+}
+
+#[test]
+fn uppercase_domains_match_as_lowercase() {
+    // A Host built by hand may hold uppercase letters; the rules still match.
+    let host = Host::Domain("WWW.Example.CO.UK");
+    assert_eq!(host.public_suffix(), Some("CO.UK"));
+    assert_eq!(host.registrable_domain(), Some("Example.CO.UK"));
+}
+
+#[test]
+fn icann_section_alone() {
+    for (href, all, icann) in [
+        (
+            "https://a.b.github.io/",
+            Some("b.github.io"),
+            Some("github.io"),
+        ),
+        (
+            "https://www.example.co.uk/",
+            Some("example.co.uk"),
+            Some("example.co.uk"),
+        ),
+        (
+            "https://foo.blogspot.com/",
+            Some("foo.blogspot.com"),
+            Some("blogspot.com"),
+        ),
+        ("https://github.io/", None, Some("github.io")),
+    ] {
+        let url = Url::parse(href).unwrap();
+        assert_eq!(url.registrable_domain(), all, "{href}");
+        assert_eq!(url.icann_registrable_domain(), icann, "{href}");
+    }
+    let url = Url::parse("https://a.b.github.io/").unwrap();
+    assert_eq!(url.public_suffix(), Some("github.io"));
+    assert_eq!(url.icann_public_suffix(), Some("io"));
+}
+
+/// A plain reading of the list: rule text to (kind, section), kind being
+/// ' ' (normal), '*' (wildcard) or '!' (exception); section 0 is ICANN.
+fn plain_rules() -> HashMap<String, Vec<(char, u8)>> {
+    let list = read("psl/public_suffix_list.dat");
+    let mut rules: HashMap<String, Vec<(char, u8)>> = HashMap::new();
+    let mut section = 0;
+    for line in list.lines() {
+        if line.contains("===BEGIN PRIVATE DOMAINS===") {
+            section = 1;
+        }
+        let Some(rule) = line.split_whitespace().next() else {
+            continue;
+        };
+        if rule.starts_with("//") {
+            continue;
+        }
+        let (kind, name) = match rule.as_bytes()[0] {
+            b'!' => ('!', &rule[1..]),
+            b'*' => ('*', &rule[2..]),
+            _ => (' ', rule),
+        };
+        let ascii = url_for(name).hostname().to_owned();
+        rules.entry(ascii).or_default().push((kind, section));
+    }
+    rules
+}
+
+/// The list's formal algorithm as written: collect every matching rule,
+/// let an exception prevail, else the rule with the most labels, else `*`.
+fn plain_public_suffix_labels(
+    rules: &HashMap<String, Vec<(char, u8)>>,
+    labels: &[&str],
+    icann_only: bool,
+) -> usize {
+    let mut best = 1;
+    for take in 1..=labels.len() {
+        let suffix = labels[labels.len() - take..].join(".");
+        let parent = labels[labels.len() - take + 1..].join(".");
+        let has = |text: &str, want: char| {
+            rules.get(text).is_some_and(|kinds| {
+                kinds
+                    .iter()
+                    .any(|&(kind, section)| kind == want && (!icann_only || section == 0))
+            })
+        };
+        if has(&suffix, '!') {
+            return take - 1;
+        }
+        if has(&suffix, ' ') || (take > 1 && has(&parent, '*')) {
+            best = take;
+        }
+    }
+    best
+}
+
+#[test]
+fn table_agrees_with_a_plain_reading_of_the_list() {
+    let rules = plain_rules();
+    let mut domains: Vec<String> = Vec::new();
+    // Every rule with one, two and three labels more; and every URL host
+    // of the vendored lists.
+    for rule in rules.keys() {
+        domains.push(rule.clone());
+        domains.push(format!("x.{rule}"));
+        domains.push(format!("y.x.{rule}"));
+        domains.push(format!("city.y.x.{rule}"));
+        domains.push(format!("Www.Y.X.{}.", rule.to_uppercase()));
+    }
+    // Empty labels at every position, in names longer than a word.
+    for base in [
+        "abcdefghij.klmnopqrs.example.co.uk",
+        "a.b.c.d.e.f.g.h.i.j.kawasaki.jp",
+        "a-rather-long-first-label-0123456789.and-another-long-one-abcdefghij.x.city.kawasaki.jp",
+    ] {
+        for at in 0..=base.len() {
+            domains.push(format!("{}.{}", &base[..at], &base[at..]));
+            domains.push(format!("{}.", &base[..at]));
+        }
+    }
+    for file in ["kasztp.txt", "userbait.txt", "web_links.txt"] {
+        for line in read(&format!("urls/{file}")).lines() {
+            if let Ok(url) = Url::parse(line.trim()) {
+                if let Some(domain) = url.domain() {
+                    domains.push(domain.to_owned());
+                }
+            }
+        }
+    }
+    let mut failures = Vec::new();
+    for domain in &domains {
+        let name = domain.strip_suffix('.').unwrap_or(domain);
+        let labels: Vec<&str> = name.split('.').collect();
+        if labels.iter().any(|l| l.is_empty()) {
+            let host = Host::Domain(domain);
+            if host.public_suffix().is_some() || host.registrable_domain().is_some() {
+                failures.push(format!("{domain}: an empty label, yet a public suffix"));
+            }
+            continue;
+        }
+        for icann_only in [false, true] {
+            let lower = name.to_ascii_lowercase();
+            let lower: Vec<&str> = lower.split('.').collect();
+            let take = plain_public_suffix_labels(&rules, &lower, icann_only);
+            let suffix_start = labels.len() - take;
+            let dot = &domain[name.len()..];
+            let want_suffix = labels[suffix_start..].join(".") + dot;
+            let want_registrable =
+                (suffix_start > 0).then(|| labels[suffix_start - 1..].join(".") + dot);
+            let host = Host::Domain(domain);
+            let (suffix, registrable) = if icann_only {
+                (host.icann_public_suffix(), host.icann_registrable_domain())
+            } else {
+                (host.public_suffix(), host.registrable_domain())
+            };
+            if suffix != Some(want_suffix.as_str()) || registrable != want_registrable.as_deref() {
+                failures.push(format!(
+                    "{domain} (icann only: {icann_only}): expected {want_suffix:?} / \
+                     {want_registrable:?}, found {suffix:?} / {registrable:?}"
+                ));
+            }
+        }
+    }
+    assert!(domains.len() > 100_000, "only {} domains", domains.len());
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures[..failures.len().min(30)].join("\n")
+    );
+}
