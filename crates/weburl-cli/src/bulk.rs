@@ -251,6 +251,10 @@ fn process(p: &Processor<'_>, max_line: Option<usize>, batch: &mut Batch) {
     }
 }
 
+/// The progress bar shows for inputs of this many bytes or more: a run
+/// shorter than that is over before a bar would help.
+pub const PROGRESS_AFTER: u64 = 8 << 20;
+
 /// Totals of a run.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Totals {
@@ -304,6 +308,9 @@ impl<W: Write> Writer<'_, W> {
         }
         if let Some(bar) = &self.progress {
             bar.inc(bytes);
+            if bar.is_hidden() && bar.position() >= PROGRESS_AFTER {
+                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            }
         }
         if let Some(seen) = &mut self.unique {
             let mut start = 0;

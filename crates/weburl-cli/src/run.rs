@@ -335,13 +335,20 @@ fn stdin_has_data() -> bool {
     true
 }
 
+/// The progress bar of a long run: a file of [`bulk::PROGRESS_AFTER`] or
+/// more, or standard input, whose length is unknown, once that much of it
+/// has been read (the writer shows the hidden bar then), so that a short
+/// piped input never shows a spinner.
 fn progress_bar(len: Option<u64>) -> Option<indicatif::ProgressBar> {
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-    // Only long runs: a file under 8 MiB is done before a bar would help.
-    if len.is_some_and(|l| l < 8 << 20) {
+    if len.is_some_and(|l| l < bulk::PROGRESS_AFTER) {
         return None;
     }
-    let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::stderr());
+    let target = match len {
+        Some(_) => ProgressDrawTarget::stderr(),
+        None => ProgressDrawTarget::hidden(),
+    };
+    let bar = ProgressBar::with_draw_target(len, target);
     let template = match len {
         Some(_) => "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}",
         None => "{spinner} {bytes} {bytes_per_sec}",
