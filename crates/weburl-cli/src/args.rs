@@ -77,10 +77,18 @@ pub struct Cli {
     #[arg(long, value_name = "URL")]
     pub base: Option<String>,
 
-    /// Output this format for each URL: {component} or [component], with
-    /// the prefixes url: default: puny: idn: strict: must:, {query:KEY},
-    /// {query-all:KEY}, and \n \t \r \\ \{ \[.
-    #[arg(short = 'g', long, value_name = "FORMAT", allow_hyphen_values = true)]
+    // The format language. Its help is an attribute, not a doc comment:
+    // rustdoc would read `[component]` as a link, and clap shows the text
+    // as it is, so markdown escapes would show.
+    #[arg(
+        short = 'g',
+        long,
+        value_name = "FORMAT",
+        allow_hyphen_values = true,
+        help = "Output this format for each URL: {component} or [component], with \
+                the prefixes url: default: puny: idn: strict: must:, {query:KEY}, \
+                {query-all:KEY}, and \\n \\t \\r \\\\ \\{ \\["
+    )]
     pub get: Option<String>,
 
     /// Output a JSON array of objects with url, parts and params (trurl's shape).
