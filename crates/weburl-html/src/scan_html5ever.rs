@@ -383,6 +383,11 @@ mod tests {
     #[test]
     fn html5ever_agrees_on_the_vendored_pages() {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/html");
+        if !std::path::Path::new(dir).exists() {
+            // A packaged copy of the crate: the pages are the repository's.
+            println!("skipped: {dir} is not here (the repository's test data)");
+            return;
+        }
         let mut pages = 0;
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
