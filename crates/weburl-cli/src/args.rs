@@ -21,6 +21,10 @@ pub mod exit {
     pub const REPLACE: u8 = 12;
 }
 
+/// The most threads `-j` starts. Each holds up to two batches of about
+/// 1 MiB, so this bounds the memory a run takes whatever `-j` says.
+pub const MAX_JOBS: u16 = 64;
+
 const EXIT_CODES: &str = "\
 Exit codes (trurl's numbering):
   0  every record parsed (or --allow-errors)
@@ -64,7 +68,8 @@ pub struct Cli {
     pub url: Vec<String>,
 
     /// Read URLs from FILE, one per line; `-` is standard input. Standard
-    /// input is also read when no URL is given and it is a pipe or a file.
+    /// input is also read when no URL is given and it is a pipe or a file,
+    /// unless --set, --append or --iterate builds a URL.
     #[arg(short = 'f', long = "url-file", value_name = "FILE")]
     pub url_file: Option<PathBuf>,
 
@@ -72,10 +77,18 @@ pub struct Cli {
     #[arg(long, value_name = "URL")]
     pub base: Option<String>,
 
-    /// Output this format for each URL: {component} or [component], with
-    /// the prefixes url: default: puny: idn: strict: must:, {query:KEY},
-    /// {query-all:KEY}, and \n \t \r \\ \{ \[.
-    #[arg(short = 'g', long, value_name = "FORMAT", allow_hyphen_values = true)]
+    // The format language. Its help is an attribute, not a doc comment:
+    // rustdoc would read `[component]` as a link, and clap shows the text
+    // as it is, so markdown escapes would show.
+    #[arg(
+        short = 'g',
+        long,
+        value_name = "FORMAT",
+        allow_hyphen_values = true,
+        help = "Output this format for each URL: {component} or [component], with \
+                the prefixes url: default: puny: idn: strict: must:, {query:KEY}, \
+                {query-all:KEY}, and \\n \\t \\r \\\\ \\{ \\["
+    )]
     pub get: Option<String>,
 
     /// Output a JSON array of objects with url, parts and params (trurl's shape).
@@ -254,9 +267,16 @@ pub struct Cli {
     #[arg(long)]
     pub lossy: bool,
 
-    /// Parse on N threads; the output keeps the input order.
-    #[arg(short = 'j', long, value_name = "N", default_value_t = 1)]
-    pub jobs: usize,
+    /// Parse on N threads, at most 64; the output keeps the input order.
+    /// `-j 0` uses every core (up to 64).
+    #[arg(
+        short = 'j',
+        long,
+        value_name = "N",
+        default_value_t = 1,
+        value_parser = clap::value_parser!(u16).range(0..=MAX_JOBS as i64)
+    )]
+    pub jobs: u16,
 
     /// Output each distinct record once.
     #[arg(long)]
@@ -390,15 +410,33 @@ fn main_options_before(name: &str, matches: &clap::ArgMatches) -> Result<(), Ear
     }
 }
 
+/// The `features:` line of `--version`, in trurl's form, so that scripts
+/// that look for one of trurl's feature names find it: those whose
+/// behaviour weburl has. `no-guess-scheme` (the option is accepted; no
+/// scheme is guessed unless --compat=trurl), `normalize-ipv4` (the URL
+/// Standard's IPv4 parser), `punycode` (hosts are always punycode) and
+/// `punycode2idn` (--as-idn, idn:). Not listed: `zone-id` and
+/// `imap-options` (the URL Standard has neither), `url-strerror` (the
+/// messages are weburl's, not libcurl's), `white-space` and `get-empty`
+/// (libcurl's behaviours, which the URL Standard does not share).
+const FEATURES: &str = "features: no-guess-scheme normalize-ipv4 punycode punycode2idn\n";
+
 /// clap's errors with trurl's exit codes: a missing argument is 3 (12 for
 /// --replace), any other mistake 4; help and version go to stdout with 0.
 fn clap_error(e: clap::Error) -> Early {
     let text = e.render().to_string();
     let code = match e.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+        ErrorKind::DisplayHelp => {
             return Early {
                 code: 0,
                 stdout: text,
+                stderr: String::new(),
+            }
+        }
+        ErrorKind::DisplayVersion => {
+            return Early {
+                code: 0,
+                stdout: format!("{text}{FEATURES}"),
                 stderr: String::new(),
             }
         }

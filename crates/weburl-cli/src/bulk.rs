@@ -56,7 +56,8 @@ pub struct Batch {
     bytes: u64,
     lines: Vec<Line>,
     sink: Sink,
-    /// Set when --on-error=fail stopped at a record of this batch.
+    /// Set when a failure stopped the run at a record of this batch
+    /// (--on-error=fail, or `must:`/`strict:`).
     stop: Option<u8>,
 }
 
@@ -230,7 +231,7 @@ fn split_lines(batch: &mut Batch, max_line: Option<usize>) {
 }
 
 /// Processes every line of a batch.
-fn process(p: &Processor<'_>, max_line: Option<usize>, stop_at_failure: bool, batch: &mut Batch) {
+fn process(p: &Processor<'_>, max_line: Option<usize>, batch: &mut Batch) {
     split_lines(batch, max_line);
     let data = &batch.data[..batch.len];
     // One check for the whole batch; its lines are then text too, as they
@@ -243,12 +244,16 @@ fn process(p: &Processor<'_>, max_line: Option<usize>, stop_at_failure: bool, ba
             input: &data[line.start..line.end],
             text: text.map(|t| &t[line.start..line.end]),
         };
-        if !p.process(&meta, line.too_long, &mut batch.sink) && stop_at_failure {
-            batch.stop = batch.sink.first_failure;
+        if !p.process(&meta, line.too_long, &mut batch.sink) && batch.sink.stop.is_some() {
+            batch.stop = batch.sink.stop;
             return;
         }
     }
 }
+
+/// The progress bar shows for inputs of this many bytes or more: a run
+/// shorter than that is over before a bar would help.
+pub const PROGRESS_AFTER: u64 = 8 << 20;
 
 /// Totals of a run.
 #[derive(Debug, Default, Clone, Copy)]
@@ -258,7 +263,8 @@ pub struct Totals {
     pub emitted: u64,
     pub bytes: u64,
     pub first_failure: Option<u8>,
-    /// --on-error=fail (or --verify) stopped the run with this code.
+    /// A failure stopped the run with this code (--on-error=fail,
+    /// --verify, `must:`/`strict:`).
     pub stopped: Option<u8>,
 }
 
@@ -302,6 +308,9 @@ impl<W: Write> Writer<'_, W> {
         }
         if let Some(bar) = &self.progress {
             bar.inc(bytes);
+            if bar.is_hidden() && bar.position() >= PROGRESS_AFTER {
+                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            }
         }
         if let Some(seen) = &mut self.unique {
             let mut start = 0;
@@ -356,7 +365,6 @@ pub fn run<W: Write>(
     max_line: Option<usize>,
     jobs: usize,
     p: &Processor<'_>,
-    stop_at_failure: bool,
     w: &mut Writer<'_, W>,
 ) -> Result<(), RunError> {
     let mut reader = ChunkReader::new(input, max_line);
@@ -366,7 +374,7 @@ pub fn run<W: Write>(
             if !reader.fill(&mut batch).map_err(RunError::Read)? {
                 return Ok(());
             }
-            process(p, max_line, stop_at_failure, &mut batch);
+            process(p, max_line, &mut batch);
             w.write(&batch.sink, batch.bytes).map_err(RunError::Write)?;
             if let Some(code) = batch.stop {
                 w.totals.stopped = Some(code);
@@ -374,7 +382,7 @@ pub fn run<W: Write>(
             }
         }
     }
-    run_parallel(reader, jobs, p, stop_at_failure, w)
+    run_parallel(reader, jobs, p, w)
 }
 
 /// What the workers share: the input and the free batch buffers, taken
@@ -414,7 +422,6 @@ fn run_parallel<R: Read + Send, W: Write>(
     reader: ChunkReader<R>,
     jobs: usize,
     p: &Processor<'_>,
-    stop_at_failure: bool,
     w: &mut Writer<'_, W>,
 ) -> Result<(), RunError> {
     // Enough buffers to keep every worker busy while batches wait to be
@@ -444,7 +451,7 @@ fn run_parallel<R: Read + Send, W: Write>(
                 }
                 let next = input.lock().ok().and_then(|mut input| input.next());
                 let Some(mut batch) = next else { break };
-                process(p, max_line, stop_at_failure, &mut batch);
+                process(p, max_line, &mut batch);
                 if done_tx.send(batch).is_err() {
                     break;
                 }

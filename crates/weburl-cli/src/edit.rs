@@ -1,6 +1,7 @@
 //! `--set`, `--iterate`, `--append`, `--redirect` and the query operations
 //! (`--qtrim`, `--replace`, `--replace-append`, `--sort-query`), applied in
-//! trurl's order: redirect, sets, iterated sets, path appends, then trim,
+//! trurl's order: redirect, sets and iterated sets (the whole URL, then the
+//! scheme, then the others: see `apply_sets`), path appends, then trim,
 //! replace, query appends and sort.
 //!
 //! Every change goes through the URL Standard's setters, so the result is a
@@ -76,7 +77,7 @@ pub struct Edits {
     replace_append: bool,
     sort_query: bool,
     pub qsep: u8,
-    redirect: Option<String>,
+    pub redirect: Option<String>,
 }
 
 /// The raw edit options, as given.
@@ -207,9 +208,12 @@ impl Edits {
     /// Applies the edits to `url` and calls `emit` with each result: one,
     /// or one for each combination of `--iterate` values, the first
     /// `--iterate` varying slowest. `note` receives setter refusals.
+    /// `scheme_guessed` says the input had no scheme and one was guessed
+    /// (`--compat=trurl`): `scheme?=` then takes it as absent.
     pub fn apply(
         &self,
         url: &Url,
+        scheme_guessed: bool,
         note: &mut dyn FnMut(String),
         emit: &mut dyn FnMut(&Url),
     ) -> Result<(), weburl::ParseError> {
@@ -217,10 +221,8 @@ impl Edits {
             Some(r) => url.join(r)?,
             None => url.clone(),
         };
-        for op in &self.sets {
-            apply_set(&mut base, op, note);
-        }
         if self.iterate.is_empty() {
+            apply_sets(&mut base, self.sets.iter(), scheme_guessed, note);
             self.finish(&mut base, note);
             emit(&base);
             return Ok(());
@@ -228,15 +230,23 @@ impl Edits {
         let mut index = vec![0usize; self.iterate.len()];
         loop {
             let mut u = base.clone();
-            for (it, &i) in self.iterate.iter().zip(&index) {
-                let op = SetOp {
+            let iterated: Vec<SetOp> = self
+                .iterate
+                .iter()
+                .zip(&index)
+                .map(|(it, &i)| SetOp {
                     comp: it.comp,
                     value: it.values[i].clone(),
                     encode: it.encode,
                     only_if_absent: false,
-                };
-                apply_set(&mut u, &op, note);
-            }
+                })
+                .collect();
+            apply_sets(
+                &mut u,
+                self.sets.iter().chain(&iterated),
+                scheme_guessed,
+                note,
+            );
             self.finish(&mut u, note);
             emit(&u);
             // Odometer: the last --iterate turns fastest.
@@ -445,6 +455,44 @@ fn encode_value(comp: Comp, value: &str) -> Cow<'_, str> {
     }
 }
 
+/// Applies `--set` and one combination of `--iterate` values as trurl
+/// does, where the components are all set first and the URL is written
+/// once: the whole URL first, then the scheme, then the rest in the order
+/// given. So a port is dropped only when it is the default port of the
+/// final scheme (`https://curl.se --iterate 'port=81 443' --iterate
+/// 'scheme=sftp moo'` keeps `:443` for `sftp`), not when the setter ran
+/// while the scheme was still `https`.
+fn apply_sets<'o>(
+    url: &mut Url,
+    ops: impl Iterator<Item = &'o SetOp>,
+    mut scheme_guessed: bool,
+    note: &mut dyn FnMut(String),
+) {
+    let rank = |op: &SetOp| match op.comp.slot() {
+        Comp::Url => 0,
+        Comp::Scheme => 1,
+        _ => 2,
+    };
+    let mut ops: Vec<&SetOp> = ops.collect();
+    // Stable: the order given is kept within each rank.
+    ops.sort_by_key(|op| rank(op));
+    for op in ops {
+        if op.only_if_absent && op.comp.slot() == Comp::Scheme && scheme_guessed {
+            // A guessed scheme is no scheme for `scheme?=`, as in trurl.
+            let op = SetOp {
+                only_if_absent: false,
+                ..op.clone()
+            };
+            apply_set(url, &op, note);
+        } else {
+            apply_set(url, op, note);
+        }
+        if matches!(op.comp.slot(), Comp::Url | Comp::Scheme) {
+            scheme_guessed = false;
+        }
+    }
+}
+
 pub fn apply_set(url: &mut Url, op: &SetOp, note: &mut dyn FnMut(String)) {
     if op.only_if_absent && is_present(url, op.comp) {
         return;
@@ -522,7 +570,9 @@ mod tests {
         let url = Url::parse(url).unwrap();
         let mut out = Vec::new();
         edits
-            .apply(&url, &mut |_| {}, &mut |u| out.push(u.href().to_owned()))
+            .apply(&url, false, &mut |_| {}, &mut |u| {
+                out.push(u.href().to_owned())
+            })
             .unwrap();
         out
     }

@@ -57,6 +57,10 @@ pub struct Sink {
     pub emitted: u64,
     /// The exit code of the first failure.
     pub first_failure: Option<u8>,
+    /// The exit code of a failure that stops the run: any with
+    /// --on-error=fail (or --verify), and `must:` or `strict:` failing in
+    /// --get, as in trurl.
+    pub stop: Option<u8>,
 }
 
 impl Sink {
@@ -68,6 +72,7 @@ impl Sink {
         self.failed = 0;
         self.emitted = 0;
         self.first_failure = None;
+        self.stop = None;
     }
 }
 
@@ -151,10 +156,16 @@ impl Processor<'_> {
         sink.failed += 1;
         sink.first_failure.get_or_insert(f.exit);
         self.report(meta, &f, sink);
+        // trurl prints nothing for a URL whose `must:` or `strict:` fails,
+        // and stops there with exit code 10.
+        let stops = self.on_error == OnError::Fail || f.exit == exit::GET;
+        if stops {
+            sink.stop.get_or_insert(f.exit);
+        }
         let shown = match self.filter {
             Filter::Valid => false,
             Filter::Invalid => true,
-            Filter::All => !matches!(self.on_error, OnError::Skip | OnError::Fail),
+            Filter::All => !stops && self.on_error != OnError::Skip,
         };
         if shown {
             let as_input = self.filter == Filter::Invalid || self.on_error == OnError::Input;
@@ -167,7 +178,7 @@ impl Processor<'_> {
     }
 
     fn url(&self, meta: &Meta<'_>, text: &str, sink: &mut Sink) -> Result<(), Failure> {
-        let url = self.parse(text).map_err(parse_failure)?;
+        let (url, scheme_guessed) = self.parse(text).map_err(parse_failure)?;
         if self.curl_only && !CURL_SCHEMES.contains(&url.scheme()) {
             return Err(Failure {
                 kind: "UnsupportedScheme",
@@ -184,27 +195,34 @@ impl Processor<'_> {
         // Notes and the first render failure are gathered, then reported.
         let mut notes = Vec::new();
         let mut failure = None;
-        let applied = self.edits.apply(&url, &mut |n| notes.push(n), &mut |u| {
-            if failure.is_none() {
-                if let Err(f) = self.emit_url(meta, u, sink) {
-                    failure = Some(f);
+        let applied = self
+            .edits
+            .apply(&url, scheme_guessed, &mut |n| notes.push(n), &mut |u| {
+                if failure.is_none() {
+                    if let Err(f) = self.emit_url(meta, u, sink) {
+                        failure = Some(f);
+                    }
                 }
-            }
-        });
+            });
         for n in notes {
             self.note(meta, &n, sink);
         }
         applied.map_err(|e| Failure {
             kind: kind(e),
-            message: format!("invalid redirection: {e}"),
+            message: format!(
+                "invalid redirection to {:?}: {e}",
+                self.edits.redirect.as_deref().unwrap_or_default()
+            ),
             exit: exit::BADURL,
         })?;
         failure.map_or(Ok(()), Err)
     }
 
-    fn parse(&self, text: &str) -> Result<Url, ParseError> {
+    /// Parses a record; the flag says its scheme was guessed.
+    fn parse(&self, text: &str) -> Result<(Url, bool), ParseError> {
         let opts = Url::options().base_url(self.base).encoding(self.encoding);
-        let mut url = if self.guess_scheme && self.base.is_none() && !has_scheme(text) {
+        let guessed = self.guess_scheme && self.base.is_none() && !has_scheme(text);
+        let mut url = if guessed {
             opts.parse(&format!("{}{}", guess_scheme(text), text))?
         } else {
             opts.parse(text)?
@@ -212,11 +230,18 @@ impl Processor<'_> {
         if self.root_path && url.has_host() && url.pathname().is_empty() {
             let _ = url.set_pathname("/");
         }
-        Ok(url)
+        Ok((url, guessed))
     }
 
     fn emit_url(&self, meta: &Meta<'_>, url: &Url, sink: &mut Sink) -> Result<(), Failure> {
         let mut warnings = Vec::new();
+        if self.output.mods.idn {
+            if let Some(host) = unconvertible_host(url) {
+                warnings.push(format!(
+                    "--as-idn: the host {host} cannot be converted to Unicode (UTS #46 ToUnicode fails); it is shown in punycode"
+                ));
+            }
+        }
         let result = self.emit(sink, |out| {
             self.output.url(meta, url, out, &mut |w| warnings.push(w))
         });
@@ -277,6 +302,16 @@ impl Processor<'_> {
         self.label(meta, &mut sink.err);
         let _ = writeln!(sink.err, ": {msg}");
     }
+}
+
+/// The hostname of `url` when it has a punycode label (`xn--`) that
+/// UTS #46 ToUnicode cannot convert, so `--as-idn` shows it unchanged.
+///
+/// <https://www.unicode.org/reports/tr46/#ToUnicode>
+fn unconvertible_host(url: &Url) -> Option<&str> {
+    let host = url.hostname();
+    let punycode = host.split('.').any(|label| label.starts_with("xn--"));
+    (punycode && matches!(weburl::domain_to_unicode(host), Cow::Borrowed(_))).then_some(host)
 }
 
 /// The variant name of a parse error, the `kind` of messages and JSON.

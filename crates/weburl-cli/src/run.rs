@@ -11,7 +11,7 @@ use std::time::Instant;
 use weburl::encoding_rs::{Encoding, UTF_8};
 use weburl::Url;
 
-use crate::args::{exit, Cli, Compat, OnError, Parsed};
+use crate::args::{exit, Cli, Compat, OnError, Parsed, MAX_JOBS};
 use crate::bulk::{self, RunError, Writer};
 use crate::components::Mods;
 use crate::edit::{self, EditArgs, Edits};
@@ -138,10 +138,13 @@ pub fn run(parsed: Parsed) -> Result<u8, Fatal> {
         fast: false,
     };
     processor.fast = processor.fast();
-    let stop_at_failure = on_error == OnError::Fail;
 
-    // Inputs: arguments, then the file; standard input when there are
-    // neither and it holds data; else a URL made from --set alone.
+    // Inputs: arguments, then the file. With neither, a URL is built from
+    // the components when --set, --append or --iterate gives any (trurl's
+    // "build a URL" mode, which never reads standard input, so that
+    // `while read h; do weburl -s host=$h -s scheme=https; done < hosts`
+    // leaves the loop its input); otherwise standard input is read when it
+    // holds data. `-f -` reads it in every case.
     let mut args = inputs;
     let mut source = match cli.url_file.as_deref() {
         Some(p) if p == Path::new("-") => Some(Source::Stdin),
@@ -154,12 +157,19 @@ pub fn run(parsed: Parsed) -> Result<u8, Fatal> {
         None => None,
     };
     let mut built = false;
+    let builds = !(cli.set.is_empty() && cli.append.is_empty() && cli.iterate.is_empty());
     if args.is_empty() && source.is_none() {
-        if stdin_has_data() {
+        if !builds && stdin_has_data() {
             source = Some(Source::Stdin);
         } else {
-            let start = edit::start_from_sets(&edits.sets)
-                .ok_or_else(|| fatal(exit::URL, "not enough input for a URL"))?;
+            let Some(start) = edit::start_from_sets(&edits.sets) else {
+                // trurl opens and closes its array whatever happens, so
+                // that a consumer still reads JSON: `[]`.
+                if matches!(output.mode, Mode::Json) {
+                    crate::stdio::write_stdout(b"[]\n")?;
+                }
+                return Err(fatal(exit::URL, "not enough input for a URL"));
+            };
             args.push(start);
             built = true;
         }
@@ -180,7 +190,7 @@ pub fn run(parsed: Parsed) -> Result<u8, Fatal> {
     let mut head = Vec::new();
     output.header(&mut head);
     if !discard {
-        write_out(&mut w.out, &head)?;
+        write_out(&mut w.out, &head, 0)?;
     }
 
     if !args.is_empty() {
@@ -198,19 +208,22 @@ pub fn run(parsed: Parsed) -> Result<u8, Fatal> {
                 text: Some(input),
             };
             bytes += input.len() as u64;
-            if !p.process(&meta, None, &mut sink) && (stop_at_failure || built) {
-                w.totals.stopped = sink.first_failure;
+            if !p.process(&meta, None, &mut sink) && (sink.stop.is_some() || built) {
+                w.totals.stopped = sink.stop.or(sink.first_failure);
                 break;
             }
         }
-        w.write(&sink, bytes).map_err(write_error)?;
+        w.write(&sink, bytes)
+            .map_err(|e| write_error(e, exit_code(&w.totals, cli.allow_errors)))?;
     }
 
     let from_file = source.is_some();
     if let (Some(source), None) = (source, w.totals.stopped) {
         let jobs = match cli.jobs {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
+            0 => std::thread::available_parallelism()
+                .map_or(1, |n| n.get())
+                .min(MAX_JOBS.into()),
+            n => n.into(),
         };
         // Read in large chunks straight into the batches: no buffered
         // reader in between.
@@ -221,36 +234,32 @@ pub fn run(parsed: Parsed) -> Result<u8, Fatal> {
         if !cli.no_progress && io::stderr().is_terminal() {
             w.progress = progress_bar(len);
         }
-        let result = bulk::run(
-            input,
-            cli.max_line,
-            jobs,
-            &processor,
-            stop_at_failure,
-            &mut w,
-        );
+        let result = bulk::run(input, cli.max_line, jobs, &processor, &mut w);
         if let Some(bar) = w.progress.take() {
             bar.finish_and_clear();
         }
         match result {
             Ok(()) => {}
             Err(RunError::Read(e)) => {
-                flush(&mut w.out)?;
+                flush(&mut w.out, exit_code(&w.totals, cli.allow_errors))?;
                 return Err(fatal(exit::FILE, format!("reading the URL file: {e}")));
             }
-            Err(RunError::Write(e)) => return Err(write_error(e)),
+            Err(RunError::Write(e)) => {
+                return Err(write_error(e, exit_code(&w.totals, cli.allow_errors)))
+            }
         }
     }
 
     let mut tail = Vec::new();
     output.footer(w.wrote_any, &mut tail);
     if !discard {
-        write_out(&mut w.out, &tail)?;
+        write_out(&mut w.out, &tail, exit_code(&w.totals, cli.allow_errors))?;
     }
     if cli.count {
-        writeln!(w.out, "{}", w.totals.emitted).map_err(write_error)?;
+        writeln!(w.out, "{}", w.totals.emitted)
+            .map_err(|e| write_error(e, exit_code(&w.totals, cli.allow_errors)))?;
     }
-    flush(&mut w.out)?;
+    flush(&mut w.out, exit_code(&w.totals, cli.allow_errors))?;
 
     let t = w.totals;
     if cli.benchmark {
@@ -266,11 +275,17 @@ pub fn run(parsed: Parsed) -> Result<u8, Fatal> {
     if !cli.quiet && (from_file || t.failed > 0) {
         eprintln!("weburl: {} ok, {} failed", t.ok, t.failed);
     }
-    Ok(match (t.stopped, t.first_failure) {
+    Ok(exit_code(&t, cli.allow_errors))
+}
+
+/// The exit code for what the run did so far: the code that stopped it,
+/// else that of the first failed record (unless --allow-errors), else 0.
+fn exit_code(t: &bulk::Totals, allow_errors: bool) -> u8 {
+    match (t.stopped, t.first_failure) {
         (Some(code), _) => code,
-        (None, Some(code)) if !cli.allow_errors => code,
+        (None, Some(code)) if !allow_errors => code,
         _ => 0,
-    })
+    }
 }
 
 fn output_mode(cli: &Cli, mods: Mods) -> Result<Mode, Fatal> {
@@ -322,13 +337,20 @@ fn stdin_has_data() -> bool {
     true
 }
 
+/// The progress bar of a long run: a file of [`bulk::PROGRESS_AFTER`] or
+/// more, or standard input, whose length is unknown, once that much of it
+/// has been read (the writer shows the hidden bar then), so that a short
+/// piped input never shows a spinner.
 fn progress_bar(len: Option<u64>) -> Option<indicatif::ProgressBar> {
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-    // Only long runs: a file under 8 MiB is done before a bar would help.
-    if len.is_some_and(|l| l < 8 << 20) {
+    if len.is_some_and(|l| l < bulk::PROGRESS_AFTER) {
         return None;
     }
-    let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::stderr());
+    let target = match len {
+        Some(_) => ProgressDrawTarget::stderr(),
+        None => ProgressDrawTarget::hidden(),
+    };
+    let bar = ProgressBar::with_draw_target(len, target);
     let template = match len {
         Some(_) => "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}",
         None => "{spinner} {bytes} {bytes_per_sec}",
@@ -337,18 +359,20 @@ fn progress_bar(len: Option<u64>) -> Option<indicatif::ProgressBar> {
     Some(bar)
 }
 
-fn write_out(out: &mut impl Write, bytes: &[u8]) -> Result<(), Fatal> {
-    out.write_all(bytes).map_err(write_error)
+fn write_out(out: &mut impl Write, bytes: &[u8], closed: u8) -> Result<(), Fatal> {
+    out.write_all(bytes).map_err(|e| write_error(e, closed))
 }
 
-fn flush(out: &mut impl Write) -> Result<(), Fatal> {
-    out.flush().map_err(write_error)
+fn flush(out: &mut impl Write, closed: u8) -> Result<(), Fatal> {
+    out.flush().map_err(|e| write_error(e, closed))
 }
 
-/// A closed pipe (`| head`) ends the run quietly; other write errors fail it.
-fn write_error(e: io::Error) -> Fatal {
+/// A closed pipe (`| head`) ends the run quietly, with `closed`: the exit
+/// code of the records processed so far, so that a failure before the
+/// pipe closed still shows. Other write errors fail the run.
+fn write_error(e: io::Error, closed: u8) -> Fatal {
     if e.kind() == io::ErrorKind::BrokenPipe {
-        fatal(0, "")
+        fatal(closed, "")
     } else {
         fatal(exit::FILE, format!("writing the output: {e}"))
     }

@@ -429,3 +429,24 @@ fn json_array_from_a_file_parses_back() {
     assert_eq!(arr[1]["error"]["kind"], "MissingSchemeNonRelativeUrl");
     assert_eq!(arr[10_099]["url"], "https://example.com/9999?a=9999&b=x+y");
 }
+
+/// A short piped input on a terminal shows no progress spinner: the
+/// terminal (a pseudo-terminal from script(1), of util-linux/bsdutils)
+/// gets the records and the summary, nothing else.
+#[test]
+fn no_spinner_for_a_short_piped_input_on_a_terminal() {
+    let cmd = format!(
+        "printf 'https://a.example/\\nhttps://b.example/\\n' | '{}' --jsonl --fields href",
+        common::BIN
+    );
+    let out = std::process::Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("script(1) runs the command on a pseudo-terminal");
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "{\"href\":\"https://a.example/\"}\r\n{\"href\":\"https://b.example/\"}\r\nweburl: 2 ok, 0 failed\r\n"
+    );
+}

@@ -1,6 +1,7 @@
 //! The README's console examples are real: each `$ ` command runs (in `sh`,
 //! in a scratch directory, with this build's `weburl` first on PATH) and
-//! prints exactly the lines shown under it, stdout and stderr together.
+//! prints exactly the lines shown under it, stdout and stderr in the order
+//! a terminal shows them (see `common/console.rs`).
 
 mod common;
 

@@ -130,3 +130,34 @@ fn top_level_readme_sql_example() {
     );
     assert_eq!(blocks, 1);
 }
+
+/// `--help` and `--version` are flags wherever they stand, not statements.
+#[test]
+fn help_and_version_flags() {
+    let bin = env!("CARGO_BIN_EXE_weburl-sql");
+    for (flag, first) in [
+        ("--help", "usage: weburl-sql "),
+        ("-h", "usage: weburl-sql "),
+        ("--version", "weburl-sql 0."),
+        ("-V", "weburl-sql 0."),
+    ] {
+        for args in [&[flag][..], &["SELECT 1", flag]] {
+            let out = std::process::Command::new(bin).args(args).output().unwrap();
+            assert!(out.status.success(), "{args:?}: {out:?}");
+            let text = String::from_utf8(out.stdout).unwrap();
+            assert!(text.starts_with(first), "{args:?}: {text}");
+            assert!(out.stderr.is_empty(), "{args:?}");
+        }
+    }
+    assert_eq!(
+        String::from_utf8(
+            std::process::Command::new(bin)
+                .arg("--version")
+                .output()
+                .unwrap()
+                .stdout
+        )
+        .unwrap(),
+        format!("weburl-sql {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}

@@ -48,10 +48,13 @@ const fn attr(element: &'static str, attribute: &'static str, kind: AttributeKin
 
 use AttributeKind::{Action, Refresh, SpaceSeparated, Srcset, Url};
 
-/// Every URL-bearing attribute this crate reports, in element order.
+/// Every URL-bearing attribute of HTML elements this crate reports, in
+/// element order.
 ///
 /// `meta content` is only a URL when the element has
-/// `http-equiv=refresh`; the scanner checks that.
+/// `http-equiv=refresh`, and `input src` only when it has `type=image`;
+/// see [`UrlAttribute::condition`]. The attributes of the HTML standard's
+/// index left out, and why, are listed in the crate's README.
 pub const URL_ATTRIBUTES: &[UrlAttribute] = &[
     attr("a", "href", Url),
     attr("a", "ping", SpaceSeparated),
@@ -60,6 +63,11 @@ pub const URL_ATTRIBUTES: &[UrlAttribute] = &[
     attr("audio", "src", Url),
     attr("base", "href", Url),
     attr("blockquote", "cite", Url),
+    // `background` on `body` and the table elements: an image browsers
+    // still fetch, with the document's query encoding, like `img src`.
+    // <https://html.spec.whatwg.org/multipage/rendering.html#the-page>,
+    // <https://html.spec.whatwg.org/multipage/rendering.html#tables-2>
+    attr("body", "background", Url),
     attr("button", "formaction", Action),
     attr("del", "cite", Url),
     attr("embed", "src", Url),
@@ -78,13 +86,21 @@ pub const URL_ATTRIBUTES: &[UrlAttribute] = &[
     attr("script", "src", Url),
     attr("source", "src", Url),
     attr("source", "srcset", Srcset),
+    attr("table", "background", Url),
+    attr("tbody", "background", Url),
+    attr("td", "background", Url),
+    attr("tfoot", "background", Url),
+    attr("th", "background", Url),
+    attr("thead", "background", Url),
+    attr("tr", "background", Url),
     attr("track", "src", Url),
     attr("video", "poster", Url),
     attr("video", "src", Url),
 ];
 
-/// The URL-bearing attributes of `element` (a lowercase local name), in
-/// the order of [`URL_ATTRIBUTES`]; empty for other elements.
+/// The URL-bearing attributes of `element` (a lowercase local name of an
+/// HTML element), in the order of [`URL_ATTRIBUTES`]; empty for other
+/// elements.
 pub fn url_attributes(element: &str) -> &'static [UrlAttribute] {
     // One match on the name instead of a scan of the table: this runs for
     // every start tag of the document.
@@ -94,25 +110,76 @@ pub fn url_attributes(element: &str) -> &'static [UrlAttribute] {
         "audio" => 4..5,
         "base" => 5..6,
         "blockquote" => 6..7,
-        "button" => 7..8,
-        "del" => 8..9,
-        "embed" => 9..10,
-        "form" => 10..11,
-        "iframe" => 11..12,
-        "img" => 12..14,
-        "input" => 14..16,
-        "ins" => 16..17,
-        "link" => 17..19,
-        "meta" => 19..20,
-        "object" => 20..21,
-        "q" => 21..22,
-        "script" => 22..23,
-        "source" => 23..25,
-        "track" => 25..26,
-        "video" => 26..28,
+        "body" => 7..8,
+        "button" => 8..9,
+        "del" => 9..10,
+        "embed" => 10..11,
+        "form" => 11..12,
+        "iframe" => 12..13,
+        "img" => 13..15,
+        "input" => 15..17,
+        "ins" => 17..18,
+        "link" => 18..20,
+        "meta" => 20..21,
+        "object" => 21..22,
+        "q" => 22..23,
+        "script" => 23..24,
+        "source" => 24..26,
+        "table" => 26..27,
+        "tbody" => 27..28,
+        "td" => 28..29,
+        "tfoot" => 29..30,
+        "th" => 30..31,
+        "thead" => 31..32,
+        "tr" => 32..33,
+        "track" => 33..34,
+        "video" => 34..36,
         _ => 0..0,
     };
     &URL_ATTRIBUTES[range]
+}
+
+impl UrlAttribute {
+    /// The attribute and value (ASCII case-insensitive) the element must
+    /// also have for this attribute to be a URL, if any.
+    ///
+    /// <https://html.spec.whatwg.org/multipage/semantics.html#attr-meta-http-equiv-refresh>,
+    /// <https://html.spec.whatwg.org/multipage/input.html#image-button-state-(type=image)>
+    pub fn condition(&self) -> Option<(&'static str, &'static str)> {
+        match (self.element, self.attribute) {
+            ("meta", "content") => Some(("http-equiv", "refresh")),
+            ("input", "src") => Some(("type", "image")),
+            _ => None,
+        }
+    }
+}
+
+/// The URL-bearing attributes of SVG elements this crate reports: each
+/// element's `href`, or its `xlink:href` when it has no `href` (SVG 2
+/// reads `href` first). The element names are as the tokenizer gives them,
+/// lowercase (`feimage` for `feImage`).
+///
+/// <https://svgwg.org/svg2-draft/linking.html#linkRefAttrs>,
+/// <https://svgwg.org/svg2-draft/linking.html#AElementHrefAttribute>,
+/// <https://svgwg.org/svg2-draft/embedded.html#ImageElementHrefAttribute>,
+/// <https://svgwg.org/svg2-draft/struct.html#UseElementHrefAttribute>,
+/// <https://svgwg.org/svg2-draft/interact.html#ScriptElementHrefAttribute>,
+/// <https://drafts.fxtf.org/filter-effects/#element-attrdef-feimage-href>
+pub const SVG_URL_ATTRIBUTES: &[UrlAttribute] = &[
+    attr("a", "href", Url),
+    attr("feimage", "href", Url),
+    attr("image", "href", Url),
+    attr("script", "href", Url),
+    attr("use", "href", Url),
+];
+
+/// The name of the XLink form of an SVG `href` attribute.
+pub const XLINK_HREF: &str = "xlink:href";
+
+/// The URL-bearing attribute of the SVG element `element` (lowercase), if
+/// it has one; see [`SVG_URL_ATTRIBUTES`].
+pub fn svg_url_attribute(element: &str) -> Option<&'static UrlAttribute> {
+    SVG_URL_ATTRIBUTES.iter().find(|a| a.element == element)
 }
 
 /// Whether a string is ASCII whitespace (TAB, LF, FF, CR, SPACE).
@@ -150,6 +217,22 @@ mod tests {
         assert_eq!(covered, URL_ATTRIBUTES.len());
         assert!(url_attributes("div").is_empty());
         assert!(url_attributes("A").is_empty(), "names are lowercase");
+    }
+
+    #[test]
+    fn the_table_is_in_element_order_without_duplicates() {
+        for pair in URL_ATTRIBUTES.windows(2) {
+            assert!(
+                pair[0].element <= pair[1].element,
+                "{} before {}",
+                pair[0].element,
+                pair[1].element
+            );
+            assert_ne!(
+                (pair[0].element, pair[0].attribute),
+                (pair[1].element, pair[1].attribute)
+            );
+        }
     }
 
     #[test]

@@ -16,7 +16,7 @@ pub fn forgiving_decode(data: &str) -> Option<Vec<u8>> {
         .bytes()
         .filter(|b| !matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' '))
         .collect();
-    if sextets.len() % 4 == 0 {
+    if sextets.len().is_multiple_of(4) {
         // At most two `=`, and only when they complete a group of four.
         let pad = sextets
             .iter()

@@ -88,4 +88,9 @@ pub mod text;
 pub mod xml_base;
 
 pub use links::{links, Detail, Document, Error, Link, LinkOptions};
+
+/// The README's example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
 pub use text::{extract_urls, Found};

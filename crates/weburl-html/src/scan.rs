@@ -58,7 +58,7 @@ use lol_html::html_content::{Element, EndTag};
 use lol_html::{element, HandlerResult, HtmlRewriter, Settings};
 use weburl::encoding_rs::Encoding;
 
-use crate::attributes::{url_attributes, AttributeKind};
+use crate::attributes::{svg_url_attribute, url_attributes, AttributeKind, XLINK_HREF};
 use crate::char_refs::decode_attribute;
 use crate::encoding;
 
@@ -967,6 +967,9 @@ impl State {
                 // handles the tag as HTML.
                 self.pop_foreign_content();
             } else {
+                if self.in_svg() {
+                    self.svg_element(name, tag, lines, end);
+                }
                 if !self_closing && is_html_integration_point(name, tag) {
                     self.frames.push(Frame {
                         name: name.to_owned(),
@@ -1046,12 +1049,13 @@ impl State {
             let Some(value) = tag.get(spec.attribute) else {
                 continue;
             };
-            if spec.kind == AttributeKind::Refresh
-                && !tag
-                    .get("http-equiv")
-                    .is_some_and(|v| v.eq_ignore_ascii_case("refresh"))
-            {
-                continue;
+            if let Some((name, required)) = spec.condition() {
+                if !tag
+                    .get(name)
+                    .is_some_and(|v| v.eq_ignore_ascii_case(required))
+                {
+                    continue;
+                }
             }
             self.scan.links.push(RawLink {
                 element: spec.element,
@@ -1063,6 +1067,37 @@ impl State {
         }
         if name == "base" && self.scan.first_base_href.is_none() {
             self.scan.first_base_href = tag.get("href").map(Cow::into_owned);
+        }
+    }
+
+    /// Whether the open foreign content is SVG (a `<svg>` frame, not
+    /// `<math>`): the namespace of the elements started in it.
+    fn in_svg(&self) -> bool {
+        self.frames
+            .last()
+            .is_some_and(|f| f.foreign && f.name == "svg")
+    }
+
+    /// An SVG element in the document: records its URL attribute.
+    fn svg_element(&mut self, name: &str, tag: &Tag, lines: &mut Lines, end: usize) {
+        if self.template_depth > 0 {
+            return;
+        }
+        let Some(spec) = svg_url_attribute(name) else {
+            return;
+        };
+        let found = match tag.get(spec.attribute) {
+            Some(value) => Some((spec.attribute, value)),
+            None => tag.get(XLINK_HREF).map(|value| (XLINK_HREF, value)),
+        };
+        if let Some((attribute, value)) = found {
+            self.scan.links.push(RawLink {
+                element: spec.element,
+                attribute,
+                kind: spec.kind,
+                value: value.into_owned(),
+                line: lines.at(end),
+            });
         }
     }
 

@@ -3,6 +3,7 @@
 //! follows the elements.
 
 use weburl::Url;
+use weburl_html::attributes::{SVG_URL_ATTRIBUTES, URL_ATTRIBUTES, XLINK_HREF};
 use weburl_html::base::BaseSource;
 use weburl_html::encoding::EncodingSource;
 use weburl_html::{links, Detail, Document, LinkOptions};
@@ -330,6 +331,128 @@ fn every_url_attribute() {
     assert!(d.links.iter().all(|l| l.url.is_ok()));
 }
 
+/// Every attribute of the tables, in a windows-1251 page: each value is
+/// `<element>-<attribute>?ж` (ж is E6 in windows-1251), so the query
+/// encoding is checked for each one.
+#[test]
+fn every_url_attribute_in_a_legacy_encoding() {
+    let mut page = b"<meta charset=windows-1251>".to_vec();
+    let value = |element: &str, attribute: &str| {
+        let mut v = format!("{element}-{}?", attribute.replace(':', "-")).into_bytes();
+        v.push(0xE6);
+        v
+    };
+    let mut want: Vec<String> = Vec::new();
+    let push = |page: &mut Vec<u8>,
+                want: &mut Vec<String>,
+                before: &str,
+                element: &str,
+                attribute: &str,
+                after: &str| {
+        page.extend_from_slice(before.as_bytes());
+        page.extend_from_slice(format!("<{element} {attribute}='").as_bytes());
+        page.extend_from_slice(&value(element, attribute));
+        page.extend_from_slice(format!("'{after}>").as_bytes());
+        let name = format!("{element}-{}", attribute.replace(':', "-"));
+        want.push(format!(
+            "{element} {attribute} https://a.example/dir/{name}?%E6"
+        ));
+    };
+    for spec in URL_ATTRIBUTES {
+        let (element, attribute) = (spec.element, spec.attribute);
+        match (element, attribute) {
+            // A <base href> would change the base URL of the others.
+            ("base", "href") => continue,
+            ("meta", "content") => {
+                page.extend_from_slice(b"<meta http-equiv=refresh content='0; url=");
+                page.extend_from_slice(&value(element, attribute));
+                page.extend_from_slice(b"'>");
+                want.push("meta content https://a.example/dir/meta-content?%E6".into());
+            }
+            ("input", "src") => push(&mut page, &mut want, "", element, attribute, " type=IMAGE"),
+            // The table elements where the tree builder keeps them.
+            ("table", _) => push(&mut page, &mut want, "", element, attribute, ""),
+            ("thead" | "tbody" | "tfoot", _) => {
+                push(&mut page, &mut want, "<table>", element, attribute, "")
+            }
+            ("tr", _) => push(
+                &mut page,
+                &mut want,
+                "<table><tbody>",
+                element,
+                attribute,
+                "",
+            ),
+            ("td" | "th", _) => push(
+                &mut page,
+                &mut want,
+                "<table><tbody><tr>",
+                element,
+                attribute,
+                "",
+            ),
+            _ => push(&mut page, &mut want, "", element, attribute, ""),
+        }
+        match element {
+            "table" | "thead" | "tbody" | "tfoot" | "tr" | "td" | "th" => {
+                page.extend_from_slice(b"</table>")
+            }
+            // Raw text up to the end tag.
+            "iframe" | "script" => page.extend_from_slice(format!("</{element}>").as_bytes()),
+            _ => {}
+        }
+    }
+    page.extend_from_slice(b"<svg>");
+    for spec in SVG_URL_ATTRIBUTES {
+        push(&mut page, &mut want, "", spec.element, spec.attribute, "/");
+        push(&mut page, &mut want, "", spec.element, XLINK_HREF, "/");
+    }
+    page.extend_from_slice(b"</svg>");
+    let d = doc(&page, "https://a.example/dir/page");
+    assert_eq!(d.encoding.name(), "windows-1251");
+    let got: Vec<String> = d
+        .links
+        .iter()
+        .map(|l| {
+            let href = l.url.as_ref().map_or("error", |u| u.href());
+            format!("{} {} {href}", l.element, l.attribute)
+        })
+        .collect();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn svg_href_wins_over_xlink_href_and_needs_svg() {
+    let d = doc(
+        b"<svg><use xlink:href=old href=new /><image xlink:href=only /><rect href=not-a-link /></svg>\
+          <math><image href=mathml /><annotation-xml><svg><image href=svg-in-mathml /></svg></math>\
+          <use href=html-use><a xlink:href=html-xlink href=html-a><script href=html-script></script>",
+        "https://a.example/",
+    );
+    assert_eq!(
+        hrefs(&d),
+        pairs(&[
+            ("use href", "https://a.example/new"),
+            ("image xlink:href", "https://a.example/only"),
+            ("image href", "https://a.example/svg-in-mathml"),
+            ("a href", "https://a.example/html-a"),
+        ])
+    );
+}
+
+#[test]
+fn input_src_needs_the_image_type() {
+    let d = doc(
+        b"<input src=none><input type=text src=text><input type=' image' src=spaced>\
+          <input type=Image src=image>",
+        "https://a.example/",
+    );
+    assert_eq!(
+        hrefs(&d),
+        pairs(&[("input src", "https://a.example/image")])
+    );
+}
+
 #[test]
 fn srcset_candidates_and_refresh_carry_details() {
     let d = doc(
@@ -500,7 +623,11 @@ fn foreign_content() {
     assert_eq!(
         hrefs(&d),
         pairs(&[
+            // SVG's <a> and <image>; SVG's <style> is not raw text.
+            ("a href", "https://a.example/svg-a"),
+            ("a href", "https://a.example/svg-style"),
             ("a href", "https://a.example/fo"),
+            ("image href", "https://a.example/svg-image"),
             ("a href", "https://a.example/mi"),
             ("a href", "https://a.example/breakout"),
         ])

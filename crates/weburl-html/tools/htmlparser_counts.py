@@ -10,7 +10,8 @@ crate, it reads <script>, <style>, <title>, <textarea>, <xmp>, <iframe>,
 <noembed> and <noframes> as raw text (html.parser's CDATA_CONTENT_ELEMENTS
 cover only script and style, so the others are added) and <noscript> as
 markup. It does not model <template>, nested <form>s, foreign content or
-"<image>"; differences from the crate's counts are listed by
+"<image>" (SVG's `a` and `script` are not counted, being HTML names too, and
+`feimage`, `image` and `use` are counted anywhere); differences from the crate's counts are listed by
 make_expected.py.
 
 Usage: python3 crates/weburl-html/tools/htmlparser_counts.py testdata/html > /tmp/htmlparser.json
@@ -26,7 +27,13 @@ ATTRS = {
     "input": ["formaction", "src"], "ins": ["cite"], "link": ["href", "imagesrcset"],
     "meta": ["content"], "object": ["data"], "q": ["cite"], "script": ["src"],
     "source": ["src", "srcset"], "track": ["src"], "video": ["poster", "src"],
+    "body": ["background"], "table": ["background"], "tbody": ["background"],
+    "td": ["background"], "tfoot": ["background"], "th": ["background"],
+    "thead": ["background"], "tr": ["background"],
 }
+# SVG elements (html.parser has no foreign content: these names are
+# counted wherever they are): href, or xlink:href when there is no href.
+SVG_ATTRS = {"feimage", "image", "use"}
 
 class Counts(HTMLParser):
     CDATA_CONTENT_ELEMENTS = ("script", "style", "title", "textarea", "xmp", "iframe",
@@ -45,7 +52,14 @@ class Counts(HTMLParser):
                 continue
             if tag == "meta" and (names.get("http-equiv") or "").lower() != "refresh":
                 continue
+            if tag == "input" and attr == "src" and (names.get("type") or "").lower() != "image":
+                continue
             self.counts[f"{tag} {attr}"] += 1
+        if tag in SVG_ATTRS:
+            for attr in ["href", "xlink:href"]:
+                if attr in names:
+                    self.counts[f"{tag} {attr}"] += 1
+                    break
 
     handle_startendtag = handle_starttag
 

@@ -73,7 +73,7 @@ pub use url::Url;
 pub use validation::{is_valid_url_string, ValidationError, ValidationErrorKind, ValidationSink};
 
 /// The README's examples, compiled and run as doc tests.
-#[doc = include_str!("../../../README.md")]
+#[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
 

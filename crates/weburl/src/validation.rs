@@ -305,7 +305,16 @@ mod tests {
 
     #[test]
     fn names_are_unique_and_match_the_spec_table() {
-        let spec = include_str!("../../../testdata/validation-error-names.txt");
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../testdata/validation-error-names.txt"
+        );
+        let Ok(spec) = std::fs::read_to_string(path) else {
+            // A packaged copy of the crate: the list is the repository's.
+            assert!(!std::path::Path::new(path).exists(), "{path} is unreadable");
+            println!("skipped: {path} is not here (the repository's test data)");
+            return;
+        };
         let names: Vec<&str> = ValidationErrorKind::ALL.iter().map(|k| k.name()).collect();
         let listed: Vec<&str> = spec
             .lines()

@@ -1,7 +1,10 @@
 //! A README's console examples, run: each `$ ` command of a ```` ```console ````
 //! block runs in `sh`, in a scratch directory, with a build's binaries first
-//! on PATH, and must print exactly the lines shown under it (stdout and
-//! stderr together, in any order).
+//! on PATH, and must print exactly the lines shown under it, in the order a
+//! terminal shows them: once with stderr sent to stdout's pipe (the lines
+//! must be those shown, in that order, as on a terminal where both streams
+//! go to one place), and once with the two streams apart (the lines shown
+//! must interleave stdout's lines in their order with stderr's in theirs).
 //!
 //! Shared by the `weburl` and `weburl-sql` README tests (the latter includes
 //! this file with `#[path]`), each running the blocks of its own binary.
@@ -38,22 +41,34 @@ pub fn check_console_blocks(
             continue;
         }
         for (cmd, expected) in commands {
-            let out = Command::new("sh")
-                .arg("-c")
-                .arg(&cmd)
-                .current_dir(scratch)
-                .env("PATH", &path)
-                .output()
-                .unwrap();
-            let mut got: Vec<String> = String::from_utf8_lossy(&out.stdout)
-                .lines()
-                .chain(String::from_utf8_lossy(&out.stderr).lines())
-                .map(str::to_owned)
-                .collect();
-            let mut want = expected.clone();
-            got.sort();
-            want.sort();
-            assert_eq!(got, want, "README command: {cmd}");
+            let run = |script: &str| {
+                Command::new("sh")
+                    .arg("-c")
+                    .arg(script)
+                    .current_dir(scratch)
+                    .env("PATH", &path)
+                    .output()
+                    .unwrap()
+            };
+            let lines = |bytes: &[u8]| -> Vec<String> {
+                String::from_utf8_lossy(bytes)
+                    .lines()
+                    .map(str::to_owned)
+                    .collect()
+            };
+            // Both streams into one pipe, as on a terminal.
+            let merged = run(&format!("exec 2>&1\n{cmd}"));
+            assert_eq!(
+                lines(&merged.stdout),
+                expected,
+                "README command (stdout and stderr as one stream): {cmd}"
+            );
+            let apart = run(&cmd);
+            let (out, err) = (lines(&apart.stdout), lines(&apart.stderr));
+            assert!(
+                interleaves(&expected, &out, &err),
+                "README command: {cmd}\nshown: {expected:#?}\nstdout: {out:#?}\nstderr: {err:#?}"
+            );
         }
         blocks += 1;
     }
@@ -64,4 +79,26 @@ pub fn check_console_blocks(
 /// with the SQL crate, which builds that binary).
 pub fn runs_weburl_sql(commands: &[String]) -> bool {
     commands.iter().any(|c| c.contains("weburl-sql"))
+}
+
+/// Whether `shown` is `a` and `b` interleaved, each in its own order.
+fn interleaves(shown: &[String], a: &[String], b: &[String]) -> bool {
+    if shown.len() != a.len() + b.len() {
+        return false;
+    }
+    // ok[j]: the first i + j lines shown are a[..i] and b[..j] interleaved,
+    // for the current i.
+    let mut ok = vec![false; b.len() + 1];
+    for i in 0..=a.len() {
+        for j in 0..=b.len() {
+            ok[j] = if i == 0 && j == 0 {
+                true
+            } else {
+                let from_a = i > 0 && ok[j] && a[i - 1] == shown[i + j - 1];
+                let from_b = j > 0 && ok[j - 1] && b[j - 1] == shown[i + j - 1];
+                from_a || from_b
+            };
+        }
+    }
+    ok[b.len()]
 }

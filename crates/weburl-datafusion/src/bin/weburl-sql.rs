@@ -14,6 +14,7 @@ use weburl_datafusion::sql::{run, session_context, OutputFormat};
 
 const USAGE: &str =
     "usage: weburl-sql [--format table|csv|json] [--remote df://HOST:PORT] SQL [SQL ...]
+       weburl-sql -h | --help | -V | --version
 Runs each statement in turn; `-` reads a statement from standard input.
 A quoted file path stands as a table: FROM 'urls.parquet', 'logs.csv', 'events.json' (NDJSON).
 --remote runs the statements on a Ballista cluster of weburl-scheduler and weburl-executor
@@ -29,6 +30,10 @@ async fn main() -> ExitCode {
         match arg.as_str() {
             "-h" | "--help" => {
                 println!("{USAGE}");
+                return ExitCode::SUCCESS;
+            }
+            "-V" | "--version" => {
+                println!("weburl-sql {}", env!("CARGO_PKG_VERSION"));
                 return ExitCode::SUCCESS;
             }
             "--format" => match args.next().map(|f| f.parse()) {

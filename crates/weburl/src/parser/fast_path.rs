@@ -371,6 +371,11 @@ mod tests {
     fn agrees_with_the_general_parser() {
         use crate::parser::{parse_general, Settings};
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/");
+        if !std::path::Path::new(root).exists() {
+            // A packaged copy of the crate: the lists are the repository's.
+            println!("skipped: {root} is not here (the repository's test data)");
+            return;
+        }
         let mut inputs = Vec::new();
         for list in [
             "kasztp.txt",
