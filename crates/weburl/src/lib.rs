@@ -51,6 +51,7 @@ pub mod percent_encoding;
 pub mod rfc3986;
 mod search_params;
 mod setters;
+pub mod state_override;
 mod url;
 mod validation;
 
