@@ -1,0 +1,258 @@
+//! One compiled component: its pattern string, matcher and group names.
+//!
+//! <https://urlpattern.spec.whatwg.org/#component>
+
+use std::cmp::Ordering;
+
+use regex_automata::meta::{self, Regex};
+use regex_automata::util::syntax;
+
+use crate::canonicalize::Encoding;
+use crate::ecma::{translate, TranslateError};
+use crate::error::Error;
+use crate::parser::{parse_pattern_string, Modifier, Options, Part, PartType};
+use crate::pattern_string::generate_pattern_string;
+use crate::regexp::generate_regexp_and_names;
+
+/// Compiled programs larger than this are refused (about a megabyte of
+/// NFA per component), so no pattern can make construction grow without
+/// bound.
+const NFA_SIZE_LIMIT: usize = 1 << 20;
+
+/// How a component matches. The standard matches every component with its
+/// regular expression; the two common shapes that need none match the
+/// same strings directly.
+#[derive(Debug, Clone)]
+enum Matcher {
+    /// The pattern `*`: `^(.*)$`, every string without a line terminator.
+    Any,
+    /// Fixed text only, case-sensitive: `^text$`.
+    Exact(String),
+    /// Anything else, with the groups that ECMAScript leaves undefined
+    /// when they match "" (see [`crate::ecma::Translation`]).
+    Regex(Regex, Vec<(usize, usize)>),
+}
+
+/// <https://urlpattern.spec.whatwg.org/#component>
+#[derive(Debug, Clone)]
+pub(crate) struct CompiledComponent {
+    pub(crate) pattern_string: String,
+    matcher: Matcher,
+    pub(crate) group_names: Vec<String>,
+    pub(crate) has_regexp_groups: bool,
+    parts: Vec<Part>,
+    encoding: Encoding,
+    options: Options,
+}
+
+/// The groups of one component's match, in the order of the group name
+/// list; `None` for a group that did not participate.
+pub(crate) type Groups = Vec<(String, Option<String>)>;
+
+fn has_line_terminator(input: &str) -> bool {
+    input
+        .chars()
+        .any(|c| matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}'))
+}
+
+impl CompiledComponent {
+    /// <https://urlpattern.spec.whatwg.org/#compile-a-component>
+    pub(crate) fn compile(
+        input: &str,
+        encoding: Encoding,
+        options: Options,
+    ) -> Result<Self, Error> {
+        let parts = parse_pattern_string(input, &options, &|s| encoding.encode(s))?;
+        let (regexp, group_names) = generate_regexp_and_names(&parts, &options);
+        let any = matches!(parts.as_slice(), [p] if p.ty == PartType::FullWildcard
+            && p.modifier == Modifier::None
+            && p.prefix.is_empty()
+            && p.suffix.is_empty());
+        let exact = !options.ignore_case
+            && parts
+                .iter()
+                .all(|p| p.ty == PartType::FixedText && p.modifier == Modifier::None);
+        let matcher = if any {
+            Matcher::Any
+        } else if exact {
+            Matcher::Exact(parts.iter().map(|p| p.value.as_str()).collect())
+        } else {
+            build_regex(&regexp, &options)?
+        };
+        let pattern_string = generate_pattern_string(&parts, &options);
+        let has_regexp_groups = parts.iter().any(|p| p.ty == PartType::Regexp);
+        Ok(CompiledComponent {
+            pattern_string,
+            matcher,
+            group_names,
+            has_regexp_groups,
+            parts,
+            encoding,
+            options,
+        })
+    }
+
+    /// Whether the component's regular expression matches `input`.
+    pub(crate) fn matches(&self, input: &str) -> bool {
+        match &self.matcher {
+            Matcher::Any => !has_line_terminator(input),
+            Matcher::Exact(text) => input == text,
+            Matcher::Regex(re, _) => re.is_match(input),
+        }
+    }
+
+    /// RegExpBuiltinExec and <https://urlpattern.spec.whatwg.org/#create-a-component-match-result>:
+    /// the groups, or `None` when the component does not match.
+    pub(crate) fn exec(&self, input: &str) -> Option<Groups> {
+        match &self.matcher {
+            Matcher::Any => {
+                if has_line_terminator(input) {
+                    return None;
+                }
+                Some(vec![(self.group_names[0].clone(), Some(input.to_owned()))])
+            }
+            Matcher::Exact(text) => (input == text).then(Vec::new),
+            Matcher::Regex(re, optional_groups) => {
+                let mut caps = re.create_captures();
+                re.captures(input, &mut caps);
+                if !caps.is_match() {
+                    return None;
+                }
+                let mut undefined = vec![false; self.group_names.len() + 1];
+                for &(group, last) in optional_groups {
+                    if caps.get_group(group).is_some_and(|span| span.is_empty()) {
+                        for flag in undefined.iter_mut().take(last + 1).skip(group) {
+                            *flag = true;
+                        }
+                    }
+                }
+                let groups = self
+                    .group_names
+                    .iter()
+                    .enumerate()
+                    .map(|(i, name)| {
+                        let value = caps
+                            .get_group(i + 1)
+                            .filter(|_| !undefined.get(i + 1).copied().unwrap_or(false))
+                            .map(|span| input[span].to_owned());
+                        (name.clone(), value)
+                    })
+                    .collect();
+                Some(groups)
+            }
+        }
+    }
+
+    /// Orders two components from least to most specific, as Chromium's
+    /// `compareComponent` does: part by part (type, then modifier, then
+    /// prefix, value and suffix as strings), a missing part counting as
+    /// empty fixed text.
+    pub(crate) fn compare(&self, other: &Self) -> Ordering {
+        let empty = Part {
+            ty: PartType::FixedText,
+            value: String::new(),
+            modifier: Modifier::None,
+            name: String::new(),
+            prefix: String::new(),
+            suffix: String::new(),
+        };
+        let key = |p: &Part| {
+            (
+                p.ty,
+                p.modifier,
+                p.prefix.clone(),
+                p.value.clone(),
+                p.suffix.clone(),
+            )
+        };
+        let len = self.parts.len().max(other.parts.len());
+        for i in 0..len {
+            let left = self.parts.get(i).unwrap_or(&empty);
+            let right = other.parts.get(i).unwrap_or(&empty);
+            let order = key(left).cmp(&key(right));
+            if order != Ordering::Equal {
+                return order;
+            }
+        }
+        Ordering::Equal
+    }
+
+    /// Fills the named groups in with `groups`' values: only fixed text and
+    /// named segment groups without modifiers can be filled in, and each
+    /// value is canonicalized as the component's fixed text is.
+    pub(crate) fn generate(
+        &self,
+        groups: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<String, Error> {
+        let component = self.encoding.component();
+        let mut out = String::new();
+        for part in &self.parts {
+            if part.modifier != Modifier::None {
+                return Err(Error::GenerateUnsupported {
+                    component,
+                    reason: "a part has a modifier",
+                });
+            }
+            match part.ty {
+                PartType::FixedText => out.push_str(&part.value),
+                PartType::SegmentWildcard => {
+                    let value = groups(&part.name)
+                        .ok_or_else(|| Error::GenerateMissingGroup(part.name.clone()))?;
+                    let encoded = self.encoding.encode(&value)?;
+                    let delimiter = self.options.delimiter.map(char::from);
+                    if encoded.is_empty() || delimiter.is_some_and(|d| encoded.contains(d)) {
+                        return Err(Error::GenerateInvalidValue {
+                            name: part.name.clone(),
+                            value: encoded,
+                        });
+                    }
+                    out.push_str(&part.prefix);
+                    out.push_str(&encoded);
+                    out.push_str(&part.suffix);
+                }
+                PartType::FullWildcard | PartType::Regexp => {
+                    return Err(Error::GenerateUnsupported {
+                        component,
+                        reason: "only named groups without a regular expression can be filled in",
+                    })
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// RegExpCreate(regexp, "v" or "vi") on the linear-time engine.
+fn build_regex(regexp: &str, options: &Options) -> Result<Matcher, Error> {
+    let translated = translate(regexp).map_err(|e| match e {
+        TranslateError::Syntax(reason) => Error::InvalidRegExp {
+            regexp: regexp.to_owned(),
+            reason,
+        },
+        TranslateError::Unsupported(feature) => Error::UnsupportedRegExp {
+            regexp: regexp.to_owned(),
+            feature,
+        },
+    })?;
+    let re = Regex::builder()
+        .syntax(syntax::Config::new().case_insensitive(options.ignore_case))
+        .configure(
+            meta::Config::new()
+                .nfa_size_limit(Some(NFA_SIZE_LIMIT))
+                .onepass_size_limit(Some(NFA_SIZE_LIMIT))
+                .dfa_size_limit(Some(NFA_SIZE_LIMIT))
+                .hybrid_cache_capacity(2 * NFA_SIZE_LIMIT),
+        )
+        .build(&translated.pattern)
+        .map_err(|e| {
+            if e.size_limit().is_some() {
+                Error::RegExpTooBig(regexp.to_owned())
+            } else {
+                Error::InvalidRegExp {
+                    regexp: regexp.to_owned(),
+                    reason: e.to_string(),
+                }
+            }
+        })?;
+    Ok(Matcher::Regex(re, translated.optional_groups))
+}
