@@ -11,6 +11,7 @@ use crate::canonicalize::Encoding;
 use crate::ecma::{translate, TranslateError};
 use crate::error::Error;
 use crate::parser::{parse_pattern_string, Modifier, Options, Part, PartType};
+use crate::part_matcher::PartMatcher;
 use crate::pattern_string::generate_pattern_string;
 use crate::regexp::generate_regexp_and_names;
 
@@ -20,14 +21,12 @@ use crate::regexp::generate_regexp_and_names;
 const NFA_SIZE_LIMIT: usize = 1 << 20;
 
 /// How a component matches. The standard matches every component with its
-/// regular expression; the two common shapes that need none match the
-/// same strings directly.
+/// regular expression; the shapes routing patterns have match the same
+/// strings directly.
 #[derive(Debug, Clone)]
 enum Matcher {
-    /// The pattern `*`: `^(.*)$`, every string without a line terminator.
-    Any,
-    /// Fixed text only, case-sensitive: `^text$`.
-    Exact(String),
+    /// The part list itself (see [`PartMatcher`]).
+    Parts(PartMatcher),
     /// Anything else, with the groups that ECMAScript leaves undefined
     /// when they match "" (see [`crate::ecma::Translation`]).
     Regex(Regex, Vec<(usize, usize)>),
@@ -49,12 +48,6 @@ pub(crate) struct CompiledComponent {
 /// list; `None` for a group that did not participate.
 pub(crate) type Groups = Vec<(String, Option<String>)>;
 
-fn has_line_terminator(input: &str) -> bool {
-    input
-        .chars()
-        .any(|c| matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}'))
-}
-
 impl CompiledComponent {
     /// <https://urlpattern.spec.whatwg.org/#compile-a-component>
     pub(crate) fn compile(
@@ -64,20 +57,9 @@ impl CompiledComponent {
     ) -> Result<Self, Error> {
         let parts = parse_pattern_string(input, &options, &|s| encoding.encode(s))?;
         let (regexp, group_names) = generate_regexp_and_names(&parts, &options);
-        let any = matches!(parts.as_slice(), [p] if p.ty == PartType::FullWildcard
-            && p.modifier == Modifier::None
-            && p.prefix.is_empty()
-            && p.suffix.is_empty());
-        let exact = !options.ignore_case
-            && parts
-                .iter()
-                .all(|p| p.ty == PartType::FixedText && p.modifier == Modifier::None);
-        let matcher = if any {
-            Matcher::Any
-        } else if exact {
-            Matcher::Exact(parts.iter().map(|p| p.value.as_str()).collect())
-        } else {
-            build_regex(&regexp, &options)?
+        let matcher = match PartMatcher::new(&parts, &options) {
+            Some(direct) => Matcher::Parts(direct),
+            None => build_regex(&regexp, &options)?,
         };
         let pattern_string = generate_pattern_string(&parts, &options);
         let has_regexp_groups = parts.iter().any(|p| p.ty == PartType::Regexp);
@@ -92,11 +74,16 @@ impl CompiledComponent {
         })
     }
 
+    /// Whether every input matches (the pattern `*`), so `test` can skip
+    /// the component.
+    pub(crate) fn matches_everything(&self) -> bool {
+        matches!(&self.matcher, Matcher::Parts(direct) if direct.matches_everything())
+    }
+
     /// Whether the component's regular expression matches `input`.
     pub(crate) fn matches(&self, input: &str) -> bool {
         match &self.matcher {
-            Matcher::Any => !has_line_terminator(input),
-            Matcher::Exact(text) => input == text,
+            Matcher::Parts(direct) => direct.run(input, &mut []),
             Matcher::Regex(re, _) => re.is_match(input),
         }
     }
@@ -105,13 +92,19 @@ impl CompiledComponent {
     /// the groups, or `None` when the component does not match.
     pub(crate) fn exec(&self, input: &str) -> Option<Groups> {
         match &self.matcher {
-            Matcher::Any => {
-                if has_line_terminator(input) {
+            Matcher::Parts(direct) => {
+                let mut spans = vec![None; self.group_names.len()];
+                if !direct.run(input, &mut spans) {
                     return None;
                 }
-                Some(vec![(self.group_names[0].clone(), Some(input.to_owned()))])
+                let groups = self
+                    .group_names
+                    .iter()
+                    .zip(spans)
+                    .map(|(name, span)| (name.clone(), span.map(|(s, e)| input[s..e].to_owned())))
+                    .collect();
+                Some(groups)
             }
-            Matcher::Exact(text) => (input == text).then(Vec::new),
             Matcher::Regex(re, optional_groups) => {
                 let mut caps = re.create_captures();
                 re.captures(input, &mut caps);
@@ -255,4 +248,99 @@ fn build_regex(regexp: &str, options: &Options) -> Result<Matcher, Error> {
             }
         })?;
     Ok(Matcher::Regex(re, translated.optional_groups))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::canonicalize::Encoding;
+
+    /// The same component compiled to its regular expression.
+    fn with_regex(c: &CompiledComponent) -> CompiledComponent {
+        let (regexp, _) = generate_regexp_and_names(&c.parts, &c.options);
+        let mut forced = c.clone();
+        forced.matcher = build_regex(&regexp, &c.options).unwrap();
+        forced
+    }
+
+    /// Every pathname and hostname pattern of the WPT data that the part
+    /// matcher takes gives the regular expression's answer and groups on
+    /// every pathname and hostname input of the data (and some of our own).
+    #[test]
+    fn part_matcher_agrees_with_regex() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../testdata/wpt/urlpatterntestdata.json"
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut patterns = vec![
+            ("pathname", "/users/:id".to_owned()),
+            ("pathname", "{/:lang}?/docs/:page".to_owned()),
+            ("pathname", "/a{/:b}?{/:c}?/d/*.html".to_owned()),
+            ("hostname", "*.com".to_owned()),
+            ("hostname", "{*.}?example.com".to_owned()),
+            ("hostname", "*?".to_owned()),
+            ("hostname", "*?example.com".to_owned()),
+            ("pathname", "/x{*}?".to_owned()),
+            ("hostname", "{:sub.}?example.com".to_owned()),
+        ];
+        let mut inputs = vec![
+            "/users/42",
+            "/en/docs/x",
+            "/docs/x",
+            "/a/b/d/e.html",
+            "/a/d/.html",
+            "a.b.com",
+            "example.com",
+            "x.example.com",
+            "",
+            "/x",
+            "/xy",
+            "b.x.example.com",
+            ".example.com",
+        ]
+        .into_iter()
+        .map(str::to_owned)
+        .collect::<Vec<_>>();
+        // Pull the strings out of the JSON: every "pathname"/"hostname" value.
+        for (key, list) in [
+            ("\"pathname\": \"", "pathname"),
+            ("\"hostname\": \"", "hostname"),
+        ] {
+            for piece in text.split(key).skip(1) {
+                let value: String = piece.chars().take_while(|&c| c != '"').collect();
+                patterns.push((list, value.clone()));
+                inputs.push(value);
+            }
+        }
+        let mut checked = 0;
+        for (component, pattern) in &patterns {
+            let (encoding, options) = if *component == "pathname" {
+                (Encoding::Pathname, Options::PATHNAME)
+            } else {
+                (Encoding::Hostname, Options::HOSTNAME)
+            };
+            let Ok(compiled) = CompiledComponent::compile(pattern, encoding, options) else {
+                continue;
+            };
+            if !matches!(compiled.matcher, Matcher::Parts(_)) {
+                continue;
+            }
+            let regex = with_regex(&compiled);
+            for input in &inputs {
+                assert_eq!(
+                    compiled.exec(input),
+                    regex.exec(input),
+                    "{pattern:?} on {input:?}"
+                );
+                assert_eq!(
+                    compiled.matches(input),
+                    regex.matches(input),
+                    "{pattern:?} on {input:?}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
 }

@@ -47,6 +47,7 @@ mod ecma;
 mod error;
 mod init;
 mod parser;
+mod part_matcher;
 mod pattern;
 mod pattern_string;
 mod regexp;

@@ -120,6 +120,8 @@ impl UrlPatternResult {
 #[derive(Debug, Clone)]
 pub struct UrlPattern {
     components: [CompiledComponent; 8],
+    /// The components `test` has to look at: those that are not `*`.
+    checked: Vec<Component>,
 }
 
 /// The eight strings of a URL being matched, in [`Component::ALL`] order.
@@ -211,10 +213,16 @@ impl UrlPattern {
         };
         let search = CompiledComponent::compile(&search, Encoding::Search, compile_options)?;
         let hash = CompiledComponent::compile(&hash, Encoding::Hash, compile_options)?;
+        let components = [
+            protocol, username, password, hostname, port, pathname, search, hash,
+        ];
+        let checked = Component::ALL
+            .into_iter()
+            .filter(|&c| !components[c as usize].matches_everything())
+            .collect();
         Ok(UrlPattern {
-            components: [
-                protocol, username, password, hostname, port, pathname, search, hash,
-            ],
+            components,
+            checked,
         })
     }
 
@@ -293,11 +301,9 @@ impl UrlPattern {
 
     /// Whether the parsed `url` matches.
     pub fn test_url(&self, url: &Url) -> bool {
-        let values = url_values(url);
-        self.components
+        self.checked
             .iter()
-            .zip(&values)
-            .all(|(c, v)| c.matches(v))
+            .all(|&c| self.component(c).matches(url_value(url, c)))
     }
 
     /// Whether the URL string `input` matches; `false` if it does not parse.
@@ -445,18 +451,22 @@ impl UrlPattern {
     }
 }
 
+/// One component string of a parsed URL, as the match algorithm reads it.
+fn url_value(url: &Url, component: Component) -> &str {
+    match component {
+        Component::Protocol => url.scheme(),
+        Component::Username => url.username(),
+        Component::Password => url.password(),
+        Component::Hostname => url.hostname(),
+        Component::Port => url.port(),
+        Component::Pathname => url.pathname(),
+        Component::Search => url.query().unwrap_or(""),
+        Component::Hash => url.fragment().unwrap_or(""),
+    }
+}
+
 /// The component strings of a parsed URL, as the match algorithm reads
 /// them.
 fn url_values(url: &Url) -> Values<'_> {
-    use std::borrow::Cow::Borrowed;
-    [
-        Borrowed(url.scheme()),
-        Borrowed(url.username()),
-        Borrowed(url.password()),
-        Borrowed(url.hostname()),
-        Borrowed(url.port()),
-        Borrowed(url.pathname()),
-        Borrowed(url.query().unwrap_or("")),
-        Borrowed(url.fragment().unwrap_or("")),
-    ]
+    Component::ALL.map(|c| std::borrow::Cow::Borrowed(url_value(url, c)))
 }
