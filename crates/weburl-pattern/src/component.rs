@@ -80,8 +80,10 @@ impl CompiledComponent {
         matches!(&self.matcher, Matcher::Parts(direct) if direct.matches_everything())
     }
 
-    /// Whether the component's regular expression matches `input`.
+    /// Whether the component's regular expression matches `input`, a
+    /// canonicalized component string (ASCII: see `crate::ecma`).
     pub(crate) fn matches(&self, input: &str) -> bool {
+        debug_assert!(input.is_ascii(), "{input:?} is not canonical");
         match &self.matcher {
             Matcher::Parts(direct) => direct.run(input, &mut []),
             Matcher::Regex(re, _) => re.is_match(input),
@@ -327,7 +329,11 @@ mod tests {
                 continue;
             }
             let regex = with_regex(&compiled);
-            for input in &inputs {
+            // Match inputs are canonicalized, as the match algorithm does.
+            let canonical = inputs
+                .iter()
+                .filter_map(|i| compiled.encoding.encode(i).ok());
+            for input in &canonical.collect::<Vec<_>>() {
                 assert_eq!(
                     compiled.exec(input),
                     regex.exec(input),

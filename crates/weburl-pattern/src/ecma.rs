@@ -9,6 +9,12 @@
 //! and writes an equivalent pattern: every literal as `\x{…}`, the
 //! ECMAScript meanings of `.`, `\d`, `\w`, `\s` spelled out, named groups as
 //! plain capturing groups (so group numbers stay those of ECMAScript).
+//!
+//! The strings matched are canonicalized URL components, which are always
+//! ASCII (the URL parser percent-encodes or punycodes everything else).
+//! Every class is therefore intersected with ASCII: `[^/]` becomes
+//! `[\x{0}-\x{7F}&&[^/]]`, which matches the same ASCII strings and
+//! compiles to a small automaton instead of one for all of Unicode.
 
 use std::fmt::Write;
 
@@ -32,8 +38,11 @@ fn syntax<T>(reason: impl Into<String>) -> Result<T> {
 /// Deeper nesting than this is refused, so recursion stays bounded.
 const MAX_DEPTH: usize = 64;
 
-/// ECMAScript line terminators, which `.` does not match.
-const DOT: &str = r"[^\x{A}\x{D}\x{2028}\x{2029}]";
+/// `.`: every ASCII character but the line terminators.
+const DOT: &str = r"[\x{0}-\x{9}\x{B}\x{C}\x{E}-\x{7F}]";
+/// The start of a class intersected with ASCII; [`ASCII_CLOSE`] ends it.
+const ASCII_OPEN: &str = r"[\x{0}-\x{7F}&&";
+const ASCII_CLOSE: &str = "]";
 /// The ECMAScript WhiteSpace and LineTerminator code points (`\s`).
 const SPACE: &str = r"\x{9}-\x{D}\x{20}\x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}";
 /// A class that matches nothing.
@@ -235,7 +244,9 @@ impl Translator {
             '[' => {
                 self.pos += 1;
                 self.enter()?;
+                self.out.push_str(ASCII_OPEN);
                 self.class(true)?;
+                self.out.push_str(ASCII_CLOSE);
                 self.depth -= 1;
             }
             '\\' => {
@@ -445,7 +456,9 @@ impl Translator {
             'd' | 'D' | 'w' | 'W' | 's' | 'S' | 'p' | 'P' => {
                 let mut class = String::new();
                 self.class_escape(&mut class)?;
+                self.out.push_str(ASCII_OPEN);
                 self.out.push_str(&class);
+                self.out.push_str(ASCII_CLOSE);
                 Ok(())
             }
             _ => {
@@ -800,7 +813,7 @@ mod tests {
     #[test]
     fn valid() {
         assert_eq!(ok(r"^\/foo(bar)?$"), r"^\x{2F}foo(bar)?$");
-        assert_eq!(ok(r"[^\/]+?"), r"[^\x{2F}]+?");
+        assert_eq!(ok(r"[^\/]+?"), r"[\x{0}-\x{7F}&&[^\x{2F}]]+?");
         assert_eq!(ok(r"(?<x>a)"), "(a)");
         ok(r"[[a-z]--a]");
         ok(r"[\d&&[0-1]]");
