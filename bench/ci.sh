@@ -5,4 +5,7 @@
 # (bench/target/disagreements-<list>.txt), not failures.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+# The URL pattern benchmark's agreement check (weburl-pattern and the
+# urlpattern crate give every URL the same answer) and a short timing pass.
+cargo run --release --manifest-path "$here/Cargo.toml" --bin pattern -- --quick
 exec cargo run --release --manifest-path "$here/Cargo.toml" -- --quick "$@"
