@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use weburl::Url;
-use weburl_pattern::{Component, UrlPattern, UrlPatternOptions};
+use weburl_pattern::{UrlPattern, UrlPatternOptions};
 
 use crate::args::exit;
 use crate::json::Obj;
@@ -70,28 +70,10 @@ pub fn run(args: &MatchArgs) -> Result<u8, Fatal> {
             continue;
         };
         if args.json {
-            if let Some(result) = pattern.exec_url(&url) {
+            if let Some(groups) = pattern.exec_groups_json(&url) {
                 let mut o = Obj::new(&mut out);
                 o.str("url", line);
-                o.raw("groups", |out| {
-                    let mut groups = Obj::new(out);
-                    for c in Component::ALL {
-                        let r = result.component(c);
-                        // A `*` component's one group is the whole
-                        // component: noise in a list of captures.
-                        if r.groups.is_empty() || pattern.pattern_string(c) == "*" {
-                            continue;
-                        }
-                        groups.raw(c.name(), |out| {
-                            let mut g = Obj::new(out);
-                            for (name, value) in &r.groups {
-                                g.opt_str(name, value.as_deref());
-                            }
-                            g.end();
-                        });
-                    }
-                    groups.end();
-                });
+                o.raw("groups", |out| out.extend_from_slice(groups.as_bytes()));
                 o.end();
                 out.push(b'\n');
             }

@@ -338,6 +338,52 @@ impl UrlPattern {
         )
     }
 
+    /// The groups of the parsed `url`'s match as a JSON object, one member
+    /// per component whose pattern is not `*` (a `*` component's one group
+    /// is the whole component), each an object of group names to values
+    /// (`null` for a group that did not participate); `None` when `url`
+    /// does not match. What `weburl match --json` and the SQL function
+    /// `url_pattern_groups` print.
+    ///
+    /// ```
+    /// let pattern = weburl_pattern::UrlPattern::parse("https://*.example.com/users/:id")?;
+    /// let url = weburl::Url::parse("https://api.example.com/users/42").unwrap();
+    /// assert_eq!(
+    ///     pattern.exec_groups_json(&url).as_deref(),
+    ///     Some(r#"{"hostname":{"0":"api"},"pathname":{"id":"42"}}"#)
+    /// );
+    /// # Ok::<(), weburl_pattern::Error>(())
+    /// ```
+    pub fn exec_groups_json(&self, url: &Url) -> Option<String> {
+        let result = self.exec_url(url)?;
+        let mut out = String::from("{");
+        for c in Component::ALL {
+            let r = result.component(c);
+            if r.groups.is_empty() || self.pattern_string(c) == "*" {
+                continue;
+            }
+            if out.len() > 1 {
+                out.push(',');
+            }
+            json_string(&mut out, c.name());
+            out.push_str(":{");
+            for (i, (name, value)) in r.groups.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                json_string(&mut out, name);
+                out.push(':');
+                match value {
+                    Some(v) => json_string(&mut out, v),
+                    None => out.push_str("null"),
+                }
+            }
+            out.push('}');
+        }
+        out.push('}');
+        Some(out)
+    }
+
     fn exec_values(
         &self,
         values: &Values<'_>,
@@ -451,6 +497,22 @@ impl UrlPattern {
     }
 }
 
+/// `s` as a JSON string (RFC 8259 §7).
+fn json_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if u32::from(c) < 0x20 => {
+                let _ = std::fmt::Write::write_fmt(out, format_args!("\\u{:04x}", u32::from(c)));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
 /// One component string of a parsed URL, as the match algorithm reads it.
 fn url_value(url: &Url, component: Component) -> &str {
     match component {
@@ -469,4 +531,16 @@ fn url_value(url: &Url, component: Component) -> &str {
 /// them.
 fn url_values(url: &Url) -> Values<'_> {
     Component::ALL.map(|c| std::borrow::Cow::Borrowed(url_value(url, c)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_strings_are_escaped() {
+        let mut out = String::new();
+        json_string(&mut out, "a\"b\\c\u{1}é");
+        assert_eq!(out, r#""a\"b\\c\u0001é""#);
+    }
 }
