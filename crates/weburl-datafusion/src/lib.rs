@@ -19,6 +19,8 @@
 //! | `url_error(url)` | why it does not parse (a [`weburl::ParseError`] variant name); `NULL` when valid |
 //! | `url_normalize(url [, profile])` | a normalized href: `canonical`, `safe` (default), `crawler`, `aggressive` |
 //! | `parse_url(url, part [, key])`, `try_parse_url` | Spark's `parse_url`, with WHATWG parsing |
+//! | `url_pattern_match(url, pattern)` | `BOOLEAN`: does the URL pattern (URL Pattern Standard constructor string) match |
+//! | `url_pattern_groups(url, pattern)` | the match's groups as a JSON object; `NULL` when it does not match |
 //!
 //! ```
 //! use datafusion::prelude::SessionContext;
@@ -60,8 +62,8 @@ use datafusion::prelude::SessionContext;
 
 pub use component::Component;
 use functions::{
-    UrlError, UrlGet, UrlNormalize, UrlParse, UrlPart, UrlPartFunction, UrlPort, UrlQueryParam,
-    UrlResolve, UrlValid,
+    UrlError, UrlGet, UrlNormalize, UrlParse, UrlPart, UrlPartFunction, UrlPatternGroups,
+    UrlPatternMatch, UrlPort, UrlQueryParam, UrlResolve, UrlValid,
 };
 use spark::ParseUrl;
 
@@ -82,6 +84,8 @@ pub fn url_functions() -> Vec<ScalarUDF> {
         ScalarUDF::new_from_impl(UrlValid::new()),
         ScalarUDF::new_from_impl(UrlError::new()),
         ScalarUDF::new_from_impl(UrlNormalize::new()),
+        ScalarUDF::new_from_impl(UrlPatternMatch::new()),
+        ScalarUDF::new_from_impl(UrlPatternGroups::new()),
         ScalarUDF::new_from_impl(ParseUrl::new()),
         ScalarUDF::new_from_impl(ParseUrl::lenient()),
     ];
