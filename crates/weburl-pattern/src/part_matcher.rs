@@ -59,6 +59,8 @@ enum Piece {
 pub(crate) struct PartMatcher {
     pieces: Vec<Piece>,
     delimiter: u8,
+    /// No piece is optional: one pass, no choices to go back on.
+    straight: bool,
 }
 
 /// `text.starts_with(prefix)` as a plain loop: the prefixes are short
@@ -162,7 +164,11 @@ impl PartMatcher {
         if optional_count > MAX_OPTIONAL {
             return None;
         }
-        Some(PartMatcher { pieces, delimiter })
+        Some(PartMatcher {
+            pieces,
+            delimiter,
+            straight: optional_count == 0,
+        })
     }
 
     /// Whether every input matches (the pattern `*`).
@@ -173,7 +179,69 @@ impl PartMatcher {
     /// Whether `input` matches; each group's byte range goes into `groups`
     /// (which may be shorter than the group count, or empty).
     pub(crate) fn run(&self, input: &str, groups: &mut [Option<(usize, usize)>]) -> bool {
+        if self.straight {
+            return self.run_straight(input, groups);
+        }
         self.run_from(input, 0, 0, groups)
+    }
+
+    /// [`PartMatcher::run`] when no piece is optional: the pieces in turn,
+    /// each taking the one span it can.
+    fn run_straight(&self, input: &str, groups: &mut [Option<(usize, usize)>]) -> bool {
+        let bytes = input.as_bytes();
+        let mut pos = 0;
+        for piece in &self.pieces {
+            let rest = &bytes[pos..];
+            match piece {
+                Piece::Fixed { text, .. } => {
+                    if !has_prefix(rest, text.as_bytes()) {
+                        return false;
+                    }
+                    pos += text.len();
+                }
+                Piece::Segment {
+                    prefix,
+                    suffix,
+                    group,
+                    ..
+                } => {
+                    if !has_prefix(rest, prefix.as_bytes()) {
+                        return false;
+                    }
+                    let start = pos + prefix.len();
+                    let run = bytes[start..]
+                        .iter()
+                        .position(|&b| b == self.delimiter)
+                        .unwrap_or(bytes.len() - start);
+                    let end = start + run;
+                    if run == 0 || !has_prefix(&bytes[end..], suffix.as_bytes()) {
+                        return false;
+                    }
+                    if let Some(slot) = groups.get_mut(*group) {
+                        *slot = Some((start, end));
+                    }
+                    pos = end + suffix.len();
+                }
+                Piece::Tail {
+                    prefix,
+                    tail,
+                    group,
+                    ..
+                } => {
+                    let ok = rest.len() >= prefix.len() + tail.len()
+                        && has_prefix(rest, prefix.as_bytes())
+                        && has_suffix(rest, tail.as_bytes());
+                    if ok {
+                        if let Some(slot) = groups.get_mut(*group) {
+                            *slot = Some((pos + prefix.len(), input.len() - tail.len()));
+                        }
+                    }
+                    // A wildcard that is not optional ends the pieces.
+                    return ok;
+                }
+            }
+        }
+        pos == bytes.len()
     }
 
     fn run_from(
