@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(parse parse_with_base setters differential host percent_encoding search_params)
+    targets=(parse parse_with_base setters differential host percent_encoding search_params url_pattern)
 fi
 python3 - "${targets[@]}" <<'PY'
 import hashlib, json, os, re, sys
@@ -77,6 +77,23 @@ def corpus(target):
                 out.append(utf8(t["hostname"]))
     elif target == "percent_encoding":
         out = [utf8(s) for s in pct + forms] + inputs
+    elif target == "url_pattern":
+        # mode byte, pattern, NUL, URL [, NUL, base]: see src/pattern_checks.rs.
+        names = ["protocol", "username", "password", "hostname", "port", "pathname", "search", "hash"]
+        for k, t in enumerate(load("wpt/urlpatterntestdata.json")):
+            args = t.get("pattern") or []
+            inputs = [i for i in (t.get("inputs") or []) if isinstance(i, str)]
+            url = utf8(inputs[0]) if inputs else b"https://example.com/"
+            tail = b"\0" + url + (b"\0" + utf8(inputs[1]) if len(inputs) > 1 else b"")
+            ignore = 1 if any(isinstance(a, dict) and a.get("ignoreCase") for a in args) else 0
+            first = args[0] if args else {}
+            if isinstance(first, str):
+                base = b"\0" + utf8(args[1]) if len(args) > 1 and isinstance(args[1], str) else b""
+                out.append(bytes([ignore]) + utf8(first) + b"\0" + url + base)
+            elif isinstance(first, dict):
+                for i, name in enumerate(names):
+                    if isinstance(first.get(name), str):
+                        out.append(bytes([ignore | ((i + 1) << 1)]) + utf8(first[name]) + tail)
     elif target == "search_params":
         out = [utf8(s) for s in forms] + [utf8(t["search"]) for t in urltests if t.get("search")]
     return out

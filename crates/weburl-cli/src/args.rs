@@ -323,6 +323,9 @@ pub enum Command {
     /// standard error.
     #[command(after_help = data::EXIT_CODES)]
     Data(data::DataArgs),
+    /// Print the URLs a URL pattern matches (with --json, their groups).
+    #[command(after_help = crate::matching::EXIT_CODES)]
+    Match(crate::matching::MatchArgs),
     /// Print a shell completion script.
     Completions {
         #[arg(value_enum)]

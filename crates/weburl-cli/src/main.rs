@@ -12,6 +12,7 @@ mod format;
 mod json;
 mod links;
 mod lint;
+mod matching;
 mod output;
 mod query;
 mod record;
@@ -65,6 +66,7 @@ fn subcommand(cmd: &Command) -> Result<u8, Fatal> {
         Command::Links(a) => links::run(a),
         Command::Extract(a) => extract::run(a),
         Command::Data(a) => data::run(a),
+        Command::Match(a) => matching::run(a),
         Command::Completions { shell } => {
             stdio::write_stdout(&args::completions(*shell)).map(|()| 0)
         }

@@ -21,6 +21,8 @@
 //! | `parse_url(url, part [, key])`, `try_parse_url` | Spark's `parse_url`, with WHATWG parsing |
 //! | `url_public_suffix(url)`, `url_registrable_domain(url)` | the host's public suffix, registrable domain (Public Suffix List); `NULL` when none |
 //! | `url_surt(url [, profile])` | the SURT key: `ia` (default) or `heritrix` |
+//! | `url_pattern_match(url, pattern)` | `BOOLEAN`: does the URL pattern (URL Pattern Standard constructor string) match |
+//! | `url_pattern_groups(url, pattern)` | the match's groups as a JSON object; `NULL` when it does not match |
 //!
 //! ```
 //! use datafusion::prelude::SessionContext;
@@ -63,8 +65,8 @@ use datafusion::prelude::SessionContext;
 pub use component::Component;
 use functions::{SitePart, UrlSite, UrlSurt};
 use functions::{
-    UrlError, UrlGet, UrlNormalize, UrlParse, UrlPart, UrlPartFunction, UrlPort, UrlQueryParam,
-    UrlResolve, UrlValid,
+    UrlError, UrlGet, UrlNormalize, UrlParse, UrlPart, UrlPartFunction, UrlPatternGroups,
+    UrlPatternMatch, UrlPort, UrlQueryParam, UrlResolve, UrlValid,
 };
 use spark::ParseUrl;
 
@@ -85,6 +87,8 @@ pub fn url_functions() -> Vec<ScalarUDF> {
         ScalarUDF::new_from_impl(UrlValid::new()),
         ScalarUDF::new_from_impl(UrlError::new()),
         ScalarUDF::new_from_impl(UrlNormalize::new()),
+        ScalarUDF::new_from_impl(UrlPatternMatch::new()),
+        ScalarUDF::new_from_impl(UrlPatternGroups::new()),
         ScalarUDF::new_from_impl(ParseUrl::new()),
         ScalarUDF::new_from_impl(ParseUrl::lenient()),
         ScalarUDF::new_from_impl(UrlSite::new(SitePart::PublicSuffix)),

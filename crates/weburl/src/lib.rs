@@ -56,6 +56,7 @@ mod psl;
 pub mod rfc3986;
 mod search_params;
 mod setters;
+pub mod state_override;
 pub mod surt;
 mod url;
 mod validation;

@@ -37,6 +37,18 @@ impl SchemeKind {
         }
     }
 
+    /// Classifies a scheme as a URL serializes it (ASCII lowercase, no
+    /// ":"); any other string, `"HTTP"` included, is [`SchemeKind::Other`].
+    ///
+    /// ```
+    /// use weburl::SchemeKind;
+    /// assert_eq!(SchemeKind::from_scheme("wss"), SchemeKind::Wss);
+    /// assert!(!SchemeKind::from_scheme("blob").is_special());
+    /// ```
+    pub fn from_scheme(scheme: &str) -> SchemeKind {
+        SchemeKind::from_lowercase(scheme.as_bytes())
+    }
+
     /// <https://url.spec.whatwg.org/#is-special>
     #[inline]
     pub fn is_special(self) -> bool {

@@ -1,0 +1,355 @@
+//! One compiled component: its pattern string, matcher and group names.
+//!
+//! <https://urlpattern.spec.whatwg.org/#component>
+
+use std::cmp::Ordering;
+
+use regex_automata::meta::{self, Regex};
+use regex_automata::util::syntax;
+
+use crate::canonicalize::Encoding;
+use crate::ecma::{translate, TranslateError};
+use crate::error::Error;
+use crate::parser::{parse_pattern_string, Modifier, Options, Part, PartType};
+use crate::part_matcher::PartMatcher;
+use crate::pattern_string::generate_pattern_string;
+use crate::regexp::generate_regexp_and_names;
+
+/// Compiled programs larger than this are refused (about a megabyte of
+/// NFA per component), so no pattern can make construction grow without
+/// bound.
+const NFA_SIZE_LIMIT: usize = 1 << 20;
+
+/// How a component matches. The standard matches every component with its
+/// regular expression; the shapes routing patterns have match the same
+/// strings directly.
+#[derive(Debug, Clone)]
+enum Matcher {
+    /// The part list itself (see [`PartMatcher`]).
+    Parts(PartMatcher),
+    /// Anything else, with the groups that ECMAScript leaves undefined
+    /// when they match "" (see [`crate::ecma::Translation`]).
+    Regex(Regex, Vec<(usize, usize)>),
+}
+
+/// <https://urlpattern.spec.whatwg.org/#component>
+#[derive(Debug, Clone)]
+pub(crate) struct CompiledComponent {
+    pub(crate) pattern_string: String,
+    matcher: Matcher,
+    pub(crate) group_names: Vec<String>,
+    pub(crate) has_regexp_groups: bool,
+    parts: Vec<Part>,
+    encoding: Encoding,
+    options: Options,
+}
+
+/// The groups of one component's match, in the order of the group name
+/// list; `None` for a group that did not participate.
+pub(crate) type Groups = Vec<(String, Option<String>)>;
+
+impl CompiledComponent {
+    /// <https://urlpattern.spec.whatwg.org/#compile-a-component>
+    pub(crate) fn compile(
+        input: &str,
+        encoding: Encoding,
+        options: Options,
+    ) -> Result<Self, Error> {
+        let parts = parse_pattern_string(input, &options, &|s| encoding.encode(s))?;
+        let (regexp, group_names) = generate_regexp_and_names(&parts, &options);
+        let matcher = match PartMatcher::new(&parts, &options) {
+            Some(direct) => Matcher::Parts(direct),
+            None => build_regex(&regexp, &options)?,
+        };
+        let pattern_string = generate_pattern_string(&parts, &options);
+        let has_regexp_groups = parts.iter().any(|p| p.ty == PartType::Regexp);
+        Ok(CompiledComponent {
+            pattern_string,
+            matcher,
+            group_names,
+            has_regexp_groups,
+            parts,
+            encoding,
+            options,
+        })
+    }
+
+    /// Whether every input matches (the pattern `*`), so `test` can skip
+    /// the component.
+    pub(crate) fn matches_everything(&self) -> bool {
+        matches!(&self.matcher, Matcher::Parts(direct) if direct.matches_everything())
+    }
+
+    /// Whether the component's regular expression matches `input`, a
+    /// canonicalized component string (ASCII: see `crate::ecma`).
+    pub(crate) fn matches(&self, input: &str) -> bool {
+        debug_assert!(input.is_ascii(), "{input:?} is not canonical");
+        match &self.matcher {
+            Matcher::Parts(direct) => direct.run(input, &mut []),
+            Matcher::Regex(re, _) => re.is_match(input),
+        }
+    }
+
+    /// RegExpBuiltinExec and <https://urlpattern.spec.whatwg.org/#create-a-component-match-result>:
+    /// the groups, or `None` when the component does not match.
+    pub(crate) fn exec(&self, input: &str) -> Option<Groups> {
+        match &self.matcher {
+            Matcher::Parts(direct) => {
+                let mut spans = vec![None; self.group_names.len()];
+                if !direct.run(input, &mut spans) {
+                    return None;
+                }
+                let groups = self
+                    .group_names
+                    .iter()
+                    .zip(spans)
+                    .map(|(name, span)| (name.clone(), span.map(|(s, e)| input[s..e].to_owned())))
+                    .collect();
+                Some(groups)
+            }
+            Matcher::Regex(re, optional_groups) => {
+                let mut caps = re.create_captures();
+                re.captures(input, &mut caps);
+                if !caps.is_match() {
+                    return None;
+                }
+                let mut undefined = vec![false; self.group_names.len() + 1];
+                for &(group, last) in optional_groups {
+                    if caps.get_group(group).is_some_and(|span| span.is_empty()) {
+                        for flag in undefined.iter_mut().take(last + 1).skip(group) {
+                            *flag = true;
+                        }
+                    }
+                }
+                let groups = self
+                    .group_names
+                    .iter()
+                    .enumerate()
+                    .map(|(i, name)| {
+                        let value = caps
+                            .get_group(i + 1)
+                            .filter(|_| !undefined.get(i + 1).copied().unwrap_or(false))
+                            .map(|span| input[span].to_owned());
+                        (name.clone(), value)
+                    })
+                    .collect();
+                Some(groups)
+            }
+        }
+    }
+
+    /// Orders two components from least to most specific, as Chromium's
+    /// `compareComponent` does: part by part (type, then modifier, then
+    /// prefix, value and suffix as strings), a missing part counting as
+    /// empty fixed text.
+    pub(crate) fn compare(&self, other: &Self) -> Ordering {
+        let empty = Part {
+            ty: PartType::FixedText,
+            value: String::new(),
+            modifier: Modifier::None,
+            name: String::new(),
+            prefix: String::new(),
+            suffix: String::new(),
+        };
+        let key = |p: &Part| {
+            (
+                p.ty,
+                p.modifier,
+                p.prefix.clone(),
+                p.value.clone(),
+                p.suffix.clone(),
+            )
+        };
+        let len = self.parts.len().max(other.parts.len());
+        for i in 0..len {
+            let left = self.parts.get(i).unwrap_or(&empty);
+            let right = other.parts.get(i).unwrap_or(&empty);
+            let order = key(left).cmp(&key(right));
+            if order != Ordering::Equal {
+                return order;
+            }
+        }
+        Ordering::Equal
+    }
+
+    /// Fills the named groups in with `groups`' values: only fixed text and
+    /// named segment groups without modifiers can be filled in, and each
+    /// value is canonicalized as the component's fixed text is.
+    pub(crate) fn generate(
+        &self,
+        groups: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<String, Error> {
+        let component = self.encoding.component();
+        let mut out = String::new();
+        for part in &self.parts {
+            if part.modifier != Modifier::None {
+                return Err(Error::GenerateUnsupported {
+                    component,
+                    reason: "a part has a modifier",
+                });
+            }
+            match part.ty {
+                PartType::FixedText => out.push_str(&part.value),
+                PartType::SegmentWildcard => {
+                    let value = groups(&part.name)
+                        .ok_or_else(|| Error::GenerateMissingGroup(part.name.clone()))?;
+                    let encoded = self.encoding.encode(&value)?;
+                    let delimiter = self.options.delimiter.map(char::from);
+                    if encoded.is_empty() || delimiter.is_some_and(|d| encoded.contains(d)) {
+                        return Err(Error::GenerateInvalidValue {
+                            name: part.name.clone(),
+                            value: encoded,
+                        });
+                    }
+                    out.push_str(&part.prefix);
+                    out.push_str(&encoded);
+                    out.push_str(&part.suffix);
+                }
+                PartType::FullWildcard | PartType::Regexp => {
+                    return Err(Error::GenerateUnsupported {
+                        component,
+                        reason: "only named groups without a regular expression can be filled in",
+                    })
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// RegExpCreate(regexp, "v" or "vi") on the linear-time engine.
+fn build_regex(regexp: &str, options: &Options) -> Result<Matcher, Error> {
+    let translated = translate(regexp).map_err(|e| match e {
+        TranslateError::Syntax(reason) => Error::InvalidRegExp {
+            regexp: regexp.to_owned(),
+            reason,
+        },
+        TranslateError::Unsupported(feature) => Error::UnsupportedRegExp {
+            regexp: regexp.to_owned(),
+            feature,
+        },
+    })?;
+    let re = Regex::builder()
+        .syntax(syntax::Config::new().case_insensitive(options.ignore_case))
+        .configure(
+            meta::Config::new()
+                .nfa_size_limit(Some(NFA_SIZE_LIMIT))
+                .onepass_size_limit(Some(NFA_SIZE_LIMIT))
+                .dfa_size_limit(Some(NFA_SIZE_LIMIT))
+                .hybrid_cache_capacity(2 * NFA_SIZE_LIMIT),
+        )
+        .build(&translated.pattern)
+        .map_err(|e| {
+            if e.size_limit().is_some() {
+                Error::RegExpTooBig(regexp.to_owned())
+            } else {
+                Error::InvalidRegExp {
+                    regexp: regexp.to_owned(),
+                    reason: e.to_string(),
+                }
+            }
+        })?;
+    Ok(Matcher::Regex(re, translated.optional_groups))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::canonicalize::Encoding;
+
+    /// The same component compiled to its regular expression.
+    fn with_regex(c: &CompiledComponent) -> CompiledComponent {
+        let (regexp, _) = generate_regexp_and_names(&c.parts, &c.options);
+        let mut forced = c.clone();
+        forced.matcher = build_regex(&regexp, &c.options).unwrap();
+        forced
+    }
+
+    /// Every pathname and hostname pattern of the WPT data that the part
+    /// matcher takes gives the regular expression's answer and groups on
+    /// every pathname and hostname input of the data (and some of our own).
+    #[test]
+    fn part_matcher_agrees_with_regex() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../testdata/wpt/urlpatterntestdata.json"
+        );
+        let Ok(text) = std::fs::read_to_string(path) else {
+            println!("skipped: {path} is not here (the repository's test data)");
+            return;
+        };
+        let mut patterns = vec![
+            ("pathname", "/users/:id".to_owned()),
+            ("pathname", "{/:lang}?/docs/:page".to_owned()),
+            ("pathname", "/a{/:b}?{/:c}?/d/*.html".to_owned()),
+            ("hostname", "*.com".to_owned()),
+            ("hostname", "{*.}?example.com".to_owned()),
+            ("hostname", "*?".to_owned()),
+            ("hostname", "*?example.com".to_owned()),
+            ("pathname", "/x{*}?".to_owned()),
+            ("hostname", "{:sub.}?example.com".to_owned()),
+        ];
+        let mut inputs = vec![
+            "/users/42",
+            "/en/docs/x",
+            "/docs/x",
+            "/a/b/d/e.html",
+            "/a/d/.html",
+            "a.b.com",
+            "example.com",
+            "x.example.com",
+            "",
+            "/x",
+            "/xy",
+            "b.x.example.com",
+            ".example.com",
+        ]
+        .into_iter()
+        .map(str::to_owned)
+        .collect::<Vec<_>>();
+        // Pull the strings out of the JSON: every "pathname"/"hostname" value.
+        for (key, list) in [
+            ("\"pathname\": \"", "pathname"),
+            ("\"hostname\": \"", "hostname"),
+        ] {
+            for piece in text.split(key).skip(1) {
+                let value: String = piece.chars().take_while(|&c| c != '"').collect();
+                patterns.push((list, value.clone()));
+                inputs.push(value);
+            }
+        }
+        let mut checked = 0;
+        for (component, pattern) in &patterns {
+            let (encoding, options) = if *component == "pathname" {
+                (Encoding::Pathname, Options::PATHNAME)
+            } else {
+                (Encoding::Hostname, Options::HOSTNAME)
+            };
+            let Ok(compiled) = CompiledComponent::compile(pattern, encoding, options) else {
+                continue;
+            };
+            if !matches!(compiled.matcher, Matcher::Parts(_)) {
+                continue;
+            }
+            let regex = with_regex(&compiled);
+            // Match inputs are canonicalized, as the match algorithm does.
+            let canonical = inputs
+                .iter()
+                .filter_map(|i| compiled.encoding.encode(i).ok());
+            for input in &canonical.collect::<Vec<_>>() {
+                assert_eq!(
+                    compiled.exec(input),
+                    regex.exec(input),
+                    "{pattern:?} on {input:?}"
+                );
+                assert_eq!(
+                    compiled.matches(input),
+                    regex.matches(input),
+                    "{pattern:?} on {input:?}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+}

@@ -1,0 +1,207 @@
+//! The dictionary input (`URLPatternInit`) and its processing.
+//!
+//! <https://urlpattern.spec.whatwg.org/#canon-processing-for-init>
+
+use weburl::Url;
+
+use crate::canonicalize::{is_special_scheme, Encoding};
+use crate::error::Error;
+use crate::pattern_string::escape_pattern_string;
+
+/// A URL pattern or URL given component by component; a missing component
+/// is `None`.
+///
+/// <https://urlpattern.spec.whatwg.org/#dictdef-urlpatterninit>
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct UrlPatternInit {
+    /// The scheme, with or without a trailing ":".
+    pub protocol: Option<String>,
+    /// The username.
+    pub username: Option<String>,
+    /// The password.
+    pub password: Option<String>,
+    /// The host.
+    pub hostname: Option<String>,
+    /// The port.
+    pub port: Option<String>,
+    /// The path.
+    pub pathname: Option<String>,
+    /// The query, with or without a leading "?".
+    pub search: Option<String>,
+    /// The fragment, with or without a leading "#".
+    pub hash: Option<String>,
+    /// A URL that supplies the components not given.
+    pub base_url: Option<String>,
+}
+
+/// Whether `process` works on a pattern or on a URL to match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum InitType {
+    Pattern,
+    Url,
+}
+
+/// <https://urlpattern.spec.whatwg.org/#process-a-base-url-string>
+fn process_base_url_string(input: &str, ty: InitType) -> String {
+    match ty {
+        InitType::Pattern => {
+            let mut out = String::with_capacity(input.len());
+            escape_pattern_string(&mut out, input);
+            out
+        }
+        InitType::Url => input.to_owned(),
+    }
+}
+
+/// <https://urlpattern.spec.whatwg.org/#is-an-absolute-pathname>
+fn is_absolute_pathname(input: &str, ty: InitType) -> bool {
+    let b = input.as_bytes();
+    match b.first() {
+        None => false,
+        Some(b'/') => true,
+        _ if ty == InitType::Url => false,
+        _ => b.len() >= 2 && matches!(b[0], b'\\' | b'{') && b[1] == b'/',
+    }
+}
+
+impl UrlPatternInit {
+    /// <https://urlpattern.spec.whatwg.org/#process-a-urlpatterninit>, with
+    /// the given starting values (`Default` for none, or all empty).
+    pub(crate) fn process(
+        &self,
+        ty: InitType,
+        mut result: UrlPatternInit,
+    ) -> Result<UrlPatternInit, Error> {
+        let init = self;
+        let mut base_url = None;
+        if let Some(base) = &init.base_url {
+            let base = Url::parse(base).map_err(|_| Error::InvalidBaseUrl(base.clone()))?;
+            let has = |c: &[&Option<String>]| c.iter().any(|v| v.is_some());
+            if init.protocol.is_none() {
+                result.protocol = Some(process_base_url_string(base.scheme(), ty));
+            }
+            if ty != InitType::Pattern
+                && !has(&[&init.protocol, &init.hostname, &init.port, &init.username])
+            {
+                result.username = Some(process_base_url_string(base.username(), ty));
+            }
+            if ty != InitType::Pattern
+                && !has(&[
+                    &init.protocol,
+                    &init.hostname,
+                    &init.port,
+                    &init.username,
+                    &init.password,
+                ])
+            {
+                result.password = Some(process_base_url_string(base.password(), ty));
+            }
+            if !has(&[&init.protocol, &init.hostname]) {
+                result.hostname = Some(process_base_url_string(base.hostname(), ty));
+            }
+            if !has(&[&init.protocol, &init.hostname, &init.port]) {
+                result.port = Some(base.port().to_owned());
+            }
+            if !has(&[&init.protocol, &init.hostname, &init.port, &init.pathname]) {
+                result.pathname = Some(process_base_url_string(base.pathname(), ty));
+            }
+            if !has(&[
+                &init.protocol,
+                &init.hostname,
+                &init.port,
+                &init.pathname,
+                &init.search,
+            ]) {
+                result.search = Some(process_base_url_string(base.query().unwrap_or(""), ty));
+            }
+            if !has(&[
+                &init.protocol,
+                &init.hostname,
+                &init.port,
+                &init.pathname,
+                &init.search,
+                &init.hash,
+            ]) {
+                result.hash = Some(process_base_url_string(base.fragment().unwrap_or(""), ty));
+            }
+            base_url = Some(base);
+        }
+        let pattern = ty == InitType::Pattern;
+        if let Some(protocol) = &init.protocol {
+            // <https://urlpattern.spec.whatwg.org/#process-protocol-for-init>
+            let stripped = protocol.strip_suffix(':').unwrap_or(protocol);
+            result.protocol = Some(if pattern {
+                stripped.to_owned()
+            } else {
+                Encoding::Protocol.encode(stripped)?
+            });
+        }
+        if let Some(username) = &init.username {
+            result.username = Some(if pattern {
+                username.clone()
+            } else {
+                Encoding::Username.encode(username)?
+            });
+        }
+        if let Some(password) = &init.password {
+            result.password = Some(if pattern {
+                password.clone()
+            } else {
+                Encoding::Password.encode(password)?
+            });
+        }
+        if let Some(hostname) = &init.hostname {
+            result.hostname = Some(if pattern {
+                hostname.clone()
+            } else {
+                Encoding::Hostname.encode(hostname)?
+            });
+        }
+        let protocol = result.protocol.clone().unwrap_or_default();
+        if let Some(port) = &init.port {
+            result.port = Some(if pattern {
+                port.clone()
+            } else {
+                Encoding::Port(Some(protocol.clone())).encode(port)?
+            });
+        }
+        if let Some(pathname) = &init.pathname {
+            let mut pathname = pathname.clone();
+            if let Some(base) = base_url.as_ref().filter(|b| !b.has_opaque_path()) {
+                if !is_absolute_pathname(&pathname, ty) {
+                    let base_path = process_base_url_string(base.pathname(), ty);
+                    if let Some(slash) = base_path.rfind('/') {
+                        pathname = format!("{}{pathname}", &base_path[..=slash]);
+                    }
+                }
+            }
+            // <https://urlpattern.spec.whatwg.org/#process-pathname-for-init>
+            result.pathname = Some(if pattern {
+                pathname
+            } else if protocol.is_empty() || is_special_scheme(&protocol) {
+                Encoding::Pathname.encode(&pathname)?
+            } else {
+                Encoding::OpaquePathname.encode(&pathname)?
+            });
+        }
+        if let Some(search) = &init.search {
+            // <https://urlpattern.spec.whatwg.org/#process-search-for-init>
+            let stripped = search.strip_prefix('?').unwrap_or(search);
+            result.search = Some(if pattern {
+                stripped.to_owned()
+            } else {
+                Encoding::Search.encode(stripped)?
+            });
+        }
+        if let Some(hash) = &init.hash {
+            // <https://urlpattern.spec.whatwg.org/#process-hash-for-init>
+            let stripped = hash.strip_prefix('#').unwrap_or(hash);
+            result.hash = Some(if pattern {
+                stripped.to_owned()
+            } else {
+                Encoding::Hash.encode(stripped)?
+            });
+        }
+        Ok(result)
+    }
+}
