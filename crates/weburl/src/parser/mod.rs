@@ -9,6 +9,7 @@
 //! slices. Setters reuse the component functions in `path`, `query` and
 //! `crate::host` with the state-override semantics (see `crate::setters`).
 
+pub(crate) mod byte_class;
 pub(crate) mod fast_path;
 pub(crate) mod input;
 pub(crate) mod path;
@@ -62,6 +63,24 @@ pub(crate) fn parse(
         }
     }
     parse_general(input, settings)
+}
+
+/// Parses `input` into `url`, reusing its buffer when the fast path takes
+/// the input; `url` is left as it was when the parse fails.
+pub(crate) fn parse_into(
+    input: &str,
+    settings: Settings<'_>,
+    sink: Option<&mut dyn ValidationSink>,
+    url: &mut Url,
+) -> Result<(), ParseError> {
+    if input.len() <= settings.max_len && sink.is_none() && settings.encoding == UTF_8 {
+        if let Some(canonical) = fast_path::recognize(input.as_bytes()) {
+            fast_path::build_into(input, canonical, url);
+            return Ok(());
+        }
+    }
+    *url = parse(input, settings, sink)?;
+    Ok(())
 }
 
 /// The basic URL parser without the fast path.
