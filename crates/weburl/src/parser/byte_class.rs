@@ -9,7 +9,9 @@
 
 /// Bytes with no class.
 pub(crate) const PLAIN: u8 = 0;
-/// Allowed in a lowercase domain as it is.
+/// A byte of a plain lowercase domain: "a"-"z", digits, "-", "." and
+/// "_". Other bytes that a domain may hold are rare in real hosts: the
+/// fast path leaves them to the general parser.
 pub(crate) const HOST: u8 = 1 << 0;
 /// Copied as it is in a path segment.
 pub(crate) const PATH: u8 = 1 << 1;
@@ -19,7 +21,7 @@ pub(crate) const QUERY: u8 = 1 << 2;
 pub(crate) const FRAGMENT: u8 = 1 << 3;
 /// A lowercase scheme byte after the first.
 pub(crate) const SCHEME: u8 = 1 << 4;
-/// Allowed in a domain as it is, up to case.
+/// `HOST` or "A"-"Z".
 pub(crate) const ANY_CASE_HOST: u8 = 1 << 5;
 /// `PATH` or "/": segments and their separators (see `scan_path`).
 pub(crate) const SEGMENTS: u8 = 1 << 6;
@@ -33,11 +35,12 @@ pub(crate) static CLASSES: [u8; 256] = {
     while i < 128 {
         let b = i as u8;
         let mut class = PLAIN;
-        if !crate::code_points::is_forbidden_domain_byte(b) {
+        // All of them are domain bytes (not forbidden domain code points).
+        if b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'-' | b'.' | b'_') {
+            class |= HOST | ANY_CASE_HOST;
+        }
+        if b.is_ascii_uppercase() {
             class |= ANY_CASE_HOST;
-            if !b.is_ascii_uppercase() {
-                class |= HOST;
-            }
         }
         if !crate::percent_encoding::in_path(b) && b != b'/' && b != b'\\' {
             class |= PATH;
@@ -161,6 +164,41 @@ struct Stops {
     len: usize,
 }
 
+/// The runs of ASCII bytes of a class with few of them, as the block scan
+/// tests them: a byte is of the class when it falls in one of the runs.
+#[cfg(any(all(target_arch = "x86_64", target_feature = "sse2"), test))]
+#[derive(Clone, Copy)]
+struct Runs {
+    /// First byte and length of each run.
+    runs: [(u8, u8); 6],
+    /// A length past 6 marks a class of too many runs to test this way.
+    len: usize,
+}
+
+#[cfg(any(all(target_arch = "x86_64", target_feature = "sse2"), test))]
+const fn runs_of(class: u8) -> Runs {
+    let mut runs = Runs {
+        runs: [(0, 0); 6],
+        len: 0,
+    };
+    let mut b = 0u8;
+    while b < 0x80 {
+        if CLASSES[b as usize] & class != 0 {
+            let start = b;
+            while b < 0x80 && CLASSES[b as usize] & class != 0 {
+                b += 1;
+            }
+            if runs.len < 6 {
+                runs.runs[runs.len] = (start, b - start);
+            }
+            runs.len += 1;
+        } else {
+            b += 1;
+        }
+    }
+    runs
+}
+
 #[cfg(any(all(target_arch = "x86_64", target_feature = "sse2"), test))]
 const fn stops_of(class: u8) -> Stops {
     let mut upper = true;
@@ -206,7 +244,7 @@ mod sse2 {
         _mm_set_epi64x, _mm_sub_epi8,
     };
 
-    use super::{stops_of, Stops};
+    use super::{runs_of, stops_of, Runs, Stops};
 
     const BLOCK: usize = 16;
 
@@ -300,12 +338,35 @@ mod sse2 {
     #[inline]
     #[target_feature(enable = "sse2")]
     fn stop_mask<const CLASS: u8, const SLASHES: bool>(block: &[u8; BLOCK]) -> (u32, u32) {
+        let v = load(block);
+        let slashes = if SLASHES {
+            _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'/' as i8))) as u32
+        } else {
+            0
+        };
+        let runs: Runs = const { runs_of(CLASS) };
+        if runs.len <= runs.runs.len() {
+            // v - (start + 0x80) as a signed byte is below len - 0x80
+            // exactly when v - start, unsigned, is below len.
+            let mut of_class = _mm_set1_epi8(0);
+            let mut i = 0;
+            while i < runs.len {
+                let (start, len) = runs.runs[i];
+                let shifted = _mm_sub_epi8(v, _mm_set1_epi8(start.wrapping_add(0x80) as i8));
+                let limit = _mm_set1_epi8(len.wrapping_add(0x80) as i8);
+                of_class = _mm_or_si128(of_class, _mm_cmplt_epi8(shifted, limit));
+                i += 1;
+            }
+            return (!(_mm_movemask_epi8(of_class) as u32) & 0xFFFF, slashes);
+        }
         let stops: Stops = const {
             let stops = stops_of(CLASS);
-            assert!(stops.len <= 32, "too many stops for the block scan");
+            assert!(
+                runs_of(CLASS).len <= 6 || stops.len <= 32,
+                "too many stops for the block scan"
+            );
             stops
         };
-        let v = load(block);
         // Signed: 0x80-0xFF are negative, so this takes them with 0x00-0x20.
         let mut hit = _mm_cmplt_epi8(v, _mm_set1_epi8(b'!' as i8));
         if stops.upper {
@@ -319,11 +380,6 @@ mod sse2 {
             hit = _mm_or_si128(hit, eq);
             i += 1;
         }
-        let slashes = if SLASHES {
-            _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'/' as i8))) as u32
-        } else {
-            0
-        };
         (_mm_movemask_epi8(hit) as u32, slashes)
     }
 }
@@ -337,6 +393,19 @@ mod tests {
     #[test]
     fn stops_match_the_table() {
         for class in ALL {
+            let runs = runs_of(class);
+            if runs.len <= 6 {
+                for b in 0..=255u8 {
+                    let of_class = runs.runs[..runs.len]
+                        .iter()
+                        .any(|&(start, len)| b.wrapping_sub(start) < len);
+                    assert_eq!(
+                        of_class,
+                        CLASSES[usize::from(b)] & class != 0,
+                        "{class} {b}"
+                    );
+                }
+            }
             let stops = stops_of(class);
             if stops.len > 32 {
                 continue;

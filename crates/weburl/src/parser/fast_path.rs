@@ -15,7 +15,7 @@ use crate::host::{ipv4, HostKind};
 use crate::offsets::Offsets;
 use crate::parser::byte_class::{scan, scan_path, ANY_CASE_HOST, FRAGMENT, HOST, QUERY, SCHEME};
 use crate::parser::path;
-use crate::parser::scheme::SchemeKind;
+use crate::parser::scheme::{self, SchemeKind};
 use crate::url::Url;
 
 /// A dot segment ("." or "..", with "%2e" for dots), which the general
@@ -39,17 +39,23 @@ pub(crate) struct Canonical {
 /// an empty path; `None` when the general parser has to decide.
 pub(crate) fn recognize(input: &[u8]) -> Option<Canonical> {
     // Scheme: lowercase, special, followed by "//".
-    if !input.first()?.is_ascii_lowercase() {
-        return None;
-    }
-    let scheme_end = scan(input, 1, SCHEME);
-    if input.get(scheme_end) != Some(&b':') {
-        return None;
-    }
-    let scheme = SchemeKind::from_lowercase(&input[..scheme_end]);
-    if !scheme.is_special() || input.get(scheme_end + 1..scheme_end + 3) != Some(b"//") {
-        return None;
-    }
+    let (scheme, scheme_end) = match scheme::http_prefix(input, false) {
+        Some(found) => found,
+        None => {
+            if !input.first()?.is_ascii_lowercase() {
+                return None;
+            }
+            let scheme_end = scan(input, 1, SCHEME);
+            if input.get(scheme_end) != Some(&b':') {
+                return None;
+            }
+            let scheme = SchemeKind::from_lowercase(&input[..scheme_end]);
+            if !scheme.is_special() || input.get(scheme_end + 1..scheme_end + 3) != Some(b"//") {
+                return None;
+            }
+            (scheme, scheme_end)
+        }
+    };
     let file = scheme == SchemeKind::File;
     // Host: a lowercase domain that does not end in a number; file URLs may
     // have an empty host, but not "localhost", which becomes empty.
@@ -140,27 +146,34 @@ pub(crate) fn recognize(input: &[u8]) -> Option<Canonical> {
 ///   path follows, and no host
 ///   (<https://url.spec.whatwg.org/#scheme-state>).
 pub(crate) fn surely_parses(input: &[u8]) -> bool {
-    let Some(first) = input.first() else {
-        return false;
-    };
-    if !first.is_ascii_alphabetic() {
-        return false;
-    }
-    let scheme_end = 1 + input[1..]
-        .iter()
-        .take_while(|&&b| crate::code_points::is_scheme_byte(b))
-        .count();
-    if input.get(scheme_end) != Some(&b':') {
-        return false;
-    }
-    let mut scheme = [0u8; 5];
-    let kind = match input.get(..scheme_end).filter(|s| s.len() <= 5) {
-        Some(lower) => {
-            scheme[..lower.len()].copy_from_slice(lower);
-            scheme.make_ascii_lowercase();
-            SchemeKind::from_lowercase(&scheme[..lower.len()])
+    let (kind, scheme_end) = match scheme::http_prefix(input, true) {
+        // The most common case, straight to the host.
+        Some((_, scheme_end)) => return authority_surely_parses(input, scheme_end + 3, false),
+        None => {
+            let Some(first) = input.first() else {
+                return false;
+            };
+            if !first.is_ascii_alphabetic() {
+                return false;
+            }
+            let scheme_end = 1 + input[1..]
+                .iter()
+                .take_while(|&&b| crate::code_points::is_scheme_byte(b))
+                .count();
+            if input.get(scheme_end) != Some(&b':') {
+                return false;
+            }
+            let mut scheme = [0u8; 5];
+            let kind = match input.get(..scheme_end).filter(|s| s.len() <= 5) {
+                Some(lower) => {
+                    scheme[..lower.len()].copy_from_slice(lower);
+                    scheme.make_ascii_lowercase();
+                    SchemeKind::from_lowercase(&scheme[..lower.len()])
+                }
+                None => SchemeKind::Other,
+            };
+            (kind, scheme_end)
         }
-        None => SchemeKind::Other,
     };
     let rest = &input[scheme_end + 1..];
     if !kind.is_special() {
@@ -174,8 +187,12 @@ pub(crate) fn surely_parses(input: &[u8]) -> bool {
     if !rest.starts_with(b"//") {
         return false;
     }
-    let file = kind == SchemeKind::File;
-    let host_start = scheme_end + 3;
+    authority_surely_parses(input, scheme_end + 3, kind == SchemeKind::File)
+}
+
+/// `surely_parses` after the "//" of a special URL, at `host_start`.
+#[inline(always)]
+fn authority_surely_parses(input: &[u8], host_start: usize, file: bool) -> bool {
     let host_end = scan(input, host_start, ANY_CASE_HOST);
     if host_end == host_start {
         if !file {

@@ -136,6 +136,7 @@ pub(crate) fn validate(input: &str, settings: Settings<'_>) -> bool {
     if input.len() > settings.max_len {
         return false;
     }
+    // The serialization is at most 3 times as long as the input.
     if input.len() <= settings.max_len / 3 && fast_path::surely_parses(input.as_bytes()) {
         return true;
     }
@@ -156,6 +157,14 @@ pub(crate) fn validate(input: &str, settings: Settings<'_>) -> bool {
         *scratch = parser.out;
         ok
     })
+}
+
+/// `validate`'s first step with the default options, for `Url::can_parse`
+/// to take without setting up the options: `true` when `input` surely
+/// parses and its serialization cannot pass the size limit.
+#[inline]
+pub(crate) fn surely_parses_by_default(input: &str) -> bool {
+    input.len() <= crate::options::DEFAULT_MAX_LEN / 3 && fast_path::surely_parses(input.as_bytes())
 }
 
 /// Which part of the base URL a relative reference keeps.
