@@ -49,7 +49,7 @@ count() {
 per_url() { awk -v ir="$1" -v n="$2" 'BEGIN { printf "%.0f", ir / n }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
-# parse and can_parse are compared with ada called from C++ (ada-native),
+# parse, can_parse and relative are compared with ada called from C++ (ada-native),
 # the other workloads with ada through the crate.
 echo "| workload | list | URLs | weburl Ir/URL | ada native Ir/URL | ada Ir/URL | weburl ÷ ada native | weburl ÷ ada |"
 echo "|---|---|--:|--:|--:|--:|--:|--:|"
@@ -59,7 +59,7 @@ for workload in "${workloads[@]}"; do
     mine_impls=(weburl)
     [ "$workload" = relative ] && mine_impls+=(weburl-strbase)
     native=no
-    case $workload in parse | can_parse) native=yes ;; esac
+    case $workload in parse | can_parse | relative) native=yes ;; esac
     for list in $(lists_for "$workload"); do
         read -r _ ir_ada < <(count ada "$workload" "$list")
         ir_native=

@@ -37,6 +37,48 @@ uint64_t bench_ada_native_parse_href(const char* const* data, const size_t* lens
   return sum;
 }
 
+// Resolves every input against `base`, parsed once (as weburl's
+// base.join(input) does): the sum over those that parse of href length + 1.
+// Returns UINT64_MAX when the base does not parse.
+uint64_t bench_ada_native_join_href(const char* base, size_t base_len, const char* const* data,
+                                    const size_t* lens, size_t n) {
+  auto parsed_base = ada::parse<ada::url_aggregator>(std::string_view(base, base_len));
+  if (!parsed_base) {
+    return UINT64_MAX;
+  }
+  const ada::url_aggregator* base_url = &*parsed_base;
+  uint64_t sum = 0;
+  for (size_t i = 0; i < n; i++) {
+    auto url = ada::parse<ada::url_aggregator>(std::string_view(data[i], lens[i]), base_url);
+    if (url) {
+      sum += url->get_href().size() + 1;
+    }
+  }
+  return sum;
+}
+
+// For the agreement check of `relative`, untimed: per input resolved
+// against `base`, whether it parses and its href's length and hash.
+void bench_ada_native_join_answers(const char* base, size_t base_len, const char* const* data,
+                                   const size_t* lens, size_t n, uint8_t* parses,
+                                   uint64_t* href_lens, uint64_t* href_hashes) {
+  auto parsed_base = ada::parse<ada::url_aggregator>(std::string_view(base, base_len));
+  for (size_t i = 0; i < n; i++) {
+    parses[i] = 0;
+    href_lens[i] = 0;
+    href_hashes[i] = 0;
+    if (!parsed_base) {
+      continue;
+    }
+    auto url = ada::parse<ada::url_aggregator>(std::string_view(data[i], lens[i]), &*parsed_base);
+    if (url) {
+      parses[i] = 1;
+      href_lens[i] = url->get_href().size();
+      href_hashes[i] = fnv1a(url->get_href());
+    }
+  }
+}
+
 // Number of inputs that parse.
 uint64_t bench_ada_native_can_parse(const char* const* data, const size_t* lens, size_t n) {
   uint64_t count = 0;

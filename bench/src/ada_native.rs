@@ -11,6 +11,23 @@ extern "C" {
     fn bench_ada_native_parse_href(data: *const *const c_char, lens: *const usize, n: usize)
         -> u64;
     fn bench_ada_native_can_parse(data: *const *const c_char, lens: *const usize, n: usize) -> u64;
+    fn bench_ada_native_join_href(
+        base: *const c_char,
+        base_len: usize,
+        data: *const *const c_char,
+        lens: *const usize,
+        n: usize,
+    ) -> u64;
+    fn bench_ada_native_join_answers(
+        base: *const c_char,
+        base_len: usize,
+        data: *const *const c_char,
+        lens: *const usize,
+        n: usize,
+        parses: *mut u8,
+        href_lens: *mut u64,
+        href_hashes: *mut u64,
+    );
     fn bench_ada_native_answers(
         data: *const *const c_char,
         lens: *const usize,
@@ -52,6 +69,48 @@ impl<'a> NativeList<'a> {
     pub fn can_parse(&self) -> u64 {
         // SAFETY: as in `parse_href`.
         unsafe { bench_ada_native_can_parse(self.ptrs.as_ptr(), self.lens.as_ptr(), self.len()) }
+    }
+
+    /// Every input resolved against `base`, parsed once before the loop:
+    /// the sum over those that parse of the href's length + 1.
+    pub fn join_href(&self, base: &str) -> u64 {
+        // SAFETY: as in `parse_href`, and `base` points to `base.len()`
+        // initialized bytes for the duration of the call.
+        unsafe {
+            bench_ada_native_join_href(
+                base.as_ptr().cast(),
+                base.len(),
+                self.ptrs.as_ptr(),
+                self.lens.as_ptr(),
+                self.len(),
+            )
+        }
+    }
+
+    /// Per input resolved against `base`: `Some((href length, FNV-1a of
+    /// the href))` when it parses.
+    pub fn join_answers(&self, base: &str) -> Vec<Option<(u64, u64)>> {
+        let n = self.len();
+        let mut parses = vec![0u8; n];
+        let mut href_lens = vec![0u64; n];
+        let mut href_hashes = vec![0u64; n];
+        // SAFETY: as in `join_href`; each output vector has `n` writable
+        // entries, and the C++ side writes exactly entries 0..n.
+        unsafe {
+            bench_ada_native_join_answers(
+                base.as_ptr().cast(),
+                base.len(),
+                self.ptrs.as_ptr(),
+                self.lens.as_ptr(),
+                n,
+                parses.as_mut_ptr(),
+                href_lens.as_mut_ptr(),
+                href_hashes.as_mut_ptr(),
+            );
+        }
+        (0..n)
+            .map(|i| (parses[i] != 0).then_some((href_lens[i], href_hashes[i])))
+            .collect()
     }
 
     /// Per input: `Some((href length, FNV-1a of the href))` when it parses,

@@ -219,6 +219,22 @@ pub fn native_mismatches(inputs: &[String]) -> Vec<usize> {
         .collect()
 }
 
+/// Inputs where ada called natively with a base parsed once resolves
+/// otherwise than the crate does with the base as a string.
+pub fn native_join_mismatches(inputs: &[String]) -> Vec<usize> {
+    let native = NativeList::new(inputs).join_answers(impls::BASE);
+    let base = <Ada as Resolve>::base(impls::BASE);
+    (0..inputs.len())
+        .filter(|&i| {
+            let href = <Ada as Resolve>::join(&base, &inputs[i]).map(|u| {
+                let href = <Ada as Resolve>::href(&u);
+                (href.len() as u64, fnv1a(href))
+            });
+            native[i] != href
+        })
+        .collect()
+}
+
 /// The inputs that all three implementations parse: what the setter
 /// workloads run on.
 pub fn parsed_by_all(inputs: &[String]) -> Vec<String> {

@@ -364,9 +364,13 @@ fn check_agreement(
             failed |= !weburl.is_empty();
             continue;
         }
-        if workload == Workload::Parse {
+        if matches!(workload, Workload::Parse | Workload::Relative) {
             // The native loops must give the crate's answers: same library.
-            let bad = agree::native_mismatches(&inputs);
+            let bad = if workload == Workload::Parse {
+                agree::native_mismatches(&inputs)
+            } else {
+                agree::native_join_mismatches(&inputs)
+            };
             if let Some(&i) = bad.first() {
                 eprintln!(
                     "ada native and ada (crate) disagree on {} inputs of {}, e.g. {:?}",

@@ -75,6 +75,7 @@ impl Workload {
             Workload::Relative => &[
                 Impl::Weburl,
                 Impl::WeburlStrBase,
+                Impl::AdaNative,
                 Impl::Ada,
                 Impl::AdaBaseAlone,
                 Impl::Url,
@@ -212,15 +213,15 @@ impl<U: Clone, F: FnMut(&mut [U]) -> u64> Job for SetterJob<U, F> {
 /// The C++ loops take the list as pointers and lengths, made untimed.
 struct NativeJob<'a> {
     list: NativeList<'a>,
-    can_parse: bool,
+    workload: Workload,
 }
 
 impl Job for NativeJob<'_> {
     fn run(&mut self) -> u64 {
-        if self.can_parse {
-            self.list.can_parse()
-        } else {
-            self.list.parse_href()
+        match self.workload {
+            Workload::CanParse => self.list.can_parse(),
+            Workload::Relative => self.list.join_href(impls::BASE),
+            _ => self.list.parse_href(),
         }
     }
 }
@@ -270,10 +271,12 @@ pub fn make_job(workload: Workload, imp: Impl, inputs: &[String]) -> Option<Box<
     let job = match (workload, imp) {
         (Workload::Parse, Impl::Weburl) => list_job(inputs, parse_href::<Weburl>),
         (Workload::Parse, Impl::Ada) => list_job(inputs, parse_href::<Ada>),
-        (Workload::Parse | Workload::CanParse, Impl::AdaNative) => Box::new(NativeJob {
-            list: NativeList::new(inputs),
-            can_parse: workload == Workload::CanParse,
-        }),
+        (Workload::Parse | Workload::CanParse | Workload::Relative, Impl::AdaNative) => {
+            Box::new(NativeJob {
+                list: NativeList::new(inputs),
+                workload,
+            })
+        }
         (Workload::Parse, Impl::Url) => list_job(inputs, parse_href::<RustUrl>),
         (Workload::CanParse, Impl::Weburl) => list_job(inputs, can_parse_count::<Weburl>),
         (Workload::CanParse, Impl::Ada) => list_job(inputs, can_parse_count::<Ada>),
