@@ -49,23 +49,33 @@ count() {
 per_url() { awk -v ir="$1" -v n="$2" 'BEGIN { printf "%.0f", ir / n }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
-echo "| workload | list | URLs | weburl Ir/URL | ada Ir/URL | weburl ÷ ada |"
-echo "|---|---|--:|--:|--:|--:|"
+# parse, can_parse and relative are compared with ada called from C++ (ada-native),
+# the other workloads with ada through the crate.
+echo "| workload | list | URLs | weburl Ir/URL | ada native Ir/URL | ada Ir/URL | weburl ÷ ada native | weburl ÷ ada |"
+echo "|---|---|--:|--:|--:|--:|--:|--:|"
 for workload in "${workloads[@]}"; do
     # For relative, ada parses the base string for every input; weburl given
     # the base as a string does the same work.
-    pairs=("weburl ada")
-    [ "$workload" = relative ] && pairs+=("weburl-strbase ada")
+    mine_impls=(weburl)
+    [ "$workload" = relative ] && mine_impls+=(weburl-strbase)
+    native=no
+    case $workload in parse | can_parse | relative) native=yes ;; esac
     for list in $(lists_for "$workload"); do
-        for pair in "${pairs[@]}"; do
-            read -r mine theirs <<<"$pair"
+        read -r _ ir_ada < <(count ada "$workload" "$list")
+        ir_native=
+        [ $native = yes ] && read -r _ ir_native < <(count ada-native "$workload" "$list")
+        for mine in "${mine_impls[@]}"; do
             read -r urls ir_mine < <(count "$mine" "$workload" "$list")
-            read -r _ ir_ada < <(count "$theirs" "$workload" "$list")
             label=$workload
             [ "$mine" = weburl ] || label="$workload ($mine)"
             a=$(per_url "$ir_mine" "$urls")
             b=$(per_url "$ir_ada" "$urls")
-            echo "| $label | $list | $urls | $a | $b | $(ratio "$a" "$b") |"
+            n="–" rn="–"
+            if [ -n "$ir_native" ]; then
+                n=$(per_url "$ir_native" "$urls")
+                rn=$(ratio "$a" "$n")
+            fi
+            echo "| $label | $list | $urls | $a | $n | $b | $rn | $(ratio "$a" "$b") |"
         done
     done
 done

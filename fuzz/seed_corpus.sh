@@ -46,7 +46,7 @@ with_base = [(utf8(t["base"]), utf8(t["input"])) for t in urltests if t.get("bas
 
 def corpus(target):
     out = []
-    if target in ("parse", "fast_path"):
+    if target in ("parse", "fast_path", "byte_class_scan"):
         out = inputs + [b for b, _ in with_base]
     elif target == "parse_with_base":
         out = [b + b"\0" + i for b, i in with_base]

@@ -5,6 +5,7 @@
 
 use std::fmt::Write as _;
 
+use crate::ada_native::{fnv1a, NativeList};
 use crate::impls::{self, Ada, CanParse, Parser, Resolve, RustUrl, Weburl};
 use crate::workloads::Workload;
 
@@ -201,6 +202,37 @@ pub fn can_parse_mismatches(inputs: &[String]) -> [Vec<usize>; 2] {
             .collect()
     }
     [mismatches::<Weburl>(inputs), mismatches::<Ada>(inputs)]
+}
+
+/// Inputs where ada called natively (parse: whether it parses, the href's
+/// length and hash; can_parse) answers otherwise than through the crate.
+pub fn native_mismatches(inputs: &[String]) -> Vec<usize> {
+    let native = NativeList::new(inputs).answers();
+    (0..inputs.len())
+        .filter(|&i| {
+            let href = Ada::parse(&inputs[i]).map(|u| {
+                let href = <Ada as Parser>::href(&u);
+                (href.len() as u64, fnv1a(href))
+            });
+            native[i] != (href, Ada::can_parse(&inputs[i]))
+        })
+        .collect()
+}
+
+/// Inputs where ada called natively with a base parsed once resolves
+/// otherwise than the crate does with the base as a string.
+pub fn native_join_mismatches(inputs: &[String]) -> Vec<usize> {
+    let native = NativeList::new(inputs).join_answers(impls::BASE);
+    let base = <Ada as Resolve>::base(impls::BASE);
+    (0..inputs.len())
+        .filter(|&i| {
+            let href = <Ada as Resolve>::join(&base, &inputs[i]).map(|u| {
+                let href = <Ada as Resolve>::href(&u);
+                (href.len() as u64, fnv1a(href))
+            });
+            native[i] != href
+        })
+        .collect()
 }
 
 /// The inputs that all three implementations parse: what the setter

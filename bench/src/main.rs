@@ -2,6 +2,7 @@
 //! crate on real URL lists. Every run first checks that the three give the
 //! same answers, then times them interleaved. See BENCHMARKS.md.
 
+mod ada_native;
 mod agree;
 mod data;
 mod impls;
@@ -33,7 +34,7 @@ usage: weburl-bench [--quick] [--list NAME]... [--workload NAME]... [--rounds N]
   --rounds      timed rounds (default 15)
   --data        the URL lists (default: testdata/urls of this repository)
   --callgrind   run one loop once, for `valgrind --tool=callgrind --toggle-collect=*bench_measured_loop*`
-  --impl        weburl, weburl-strbase, ada, ada-base or url (with --callgrind)
+  --impl        weburl, weburl-strbase, ada, ada-native, ada-base or url (with --callgrind)
   --psl         registrable domain per host of the vendored lists, against the psl crates";
 
 const DEFAULT_ROUNDS: usize = 15;
@@ -373,6 +374,23 @@ fn check_agreement(
             }
             failed |= !weburl.is_empty();
             continue;
+        }
+        if matches!(workload, Workload::Parse | Workload::Relative) {
+            // The native loops must give the crate's answers: same library.
+            let bad = if workload == Workload::Parse {
+                agree::native_mismatches(&inputs)
+            } else {
+                agree::native_join_mismatches(&inputs)
+            };
+            if let Some(&i) = bad.first() {
+                eprintln!(
+                    "ada native and ada (crate) disagree on {} inputs of {}, e.g. {:?}",
+                    bad.len(),
+                    list.name,
+                    inputs[i]
+                );
+                failed = true;
+            }
         }
         let agreement = agree::check(workload, list.name, &inputs);
         agreement.write_report(files.entry(list.name).or_default());

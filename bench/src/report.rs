@@ -40,8 +40,22 @@ impl Group {
             .map(|m| self.bytes as f64 / m.median_ns() * 1e3)
     }
 
+    /// The reference of the ratios: ada called natively where it ran
+    /// (parse, can_parse), else ada through the crate.
+    fn reference(&self) -> Impl {
+        if self.get(Impl::AdaNative).is_some() {
+            Impl::AdaNative
+        } else {
+            Impl::Ada
+        }
+    }
+
     fn ratio(&self, imp: Impl) -> Option<f64> {
-        Some(self.median(imp)? / self.median(Impl::Ada)?)
+        Some(self.median(imp)? / self.median(self.reference())?)
+    }
+
+    fn ratio_to(&self, imp: Impl, reference: Impl) -> Option<f64> {
+        Some(self.median(imp)? / self.median(reference)?)
     }
 }
 
@@ -49,34 +63,38 @@ fn num(value: Option<f64>, decimals: usize) -> String {
     value.map_or("–".to_owned(), |v| format!("{v:.decimals$}"))
 }
 
-/// The summary: median ns/URL of the three parsers and the ratios to ada.
+/// The summary: median ns/URL of the parsers and the ratios to native ada
+/// (parse, can_parse) and to ada through the crate.
 pub fn summary_table(groups: &[Group]) -> String {
     let mut out = String::from(
-        "| workload | list | URLs | weburl | ada | url | weburl ÷ ada | url ÷ ada |\n\
-         |---|---|--:|--:|--:|--:|--:|--:|\n",
+        "| workload | list | URLs | weburl | ada native | ada | url | weburl ÷ ada native | weburl ÷ ada | url ÷ ada |\n\
+         |---|---|--:|--:|--:|--:|--:|--:|--:|--:|\n",
     );
     for g in groups {
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             g.workload.name(),
             g.list,
             g.urls,
             num(g.median(Impl::Weburl), 1),
+            num(g.median(Impl::AdaNative), 1),
             num(g.median(Impl::Ada), 1),
             num(g.median(Impl::Url), 1),
-            num(g.ratio(Impl::Weburl), 2),
-            num(g.ratio(Impl::Url), 2),
+            num(g.ratio_to(Impl::Weburl, Impl::AdaNative), 2),
+            num(g.ratio_to(Impl::Weburl, Impl::Ada), 2),
+            num(g.ratio_to(Impl::Url, Impl::Ada), 2),
         );
     }
     out
 }
 
-/// Every contender: median and best ns/URL, MB/s and the ratio to ada
-/// (CPU time), and the median wall time for comparison.
+/// Every contender: median and best ns/URL, MB/s and the ratio to the
+/// reference (native ada where it ran, else ada; CPU time), and the median
+/// wall time for comparison.
 pub fn detail_table(groups: &[Group]) -> String {
     let mut out = String::from(
-        "| workload | list | implementation | median ns/URL | best ns/URL | MB/s | ÷ ada | wall ns/URL |\n\
+        "| workload | list | implementation | median ns/URL | best ns/URL | MB/s | ÷ ref | wall ns/URL |\n\
          |---|---|---|--:|--:|--:|--:|--:|\n",
     );
     for g in groups {
@@ -152,8 +170,9 @@ pub fn disagreement_examples(summaries: &[Summary]) -> String {
     out
 }
 
-const BAR_IMPLS: [(Impl, &str); 3] = [
+const BAR_IMPLS: [(Impl, &str); 4] = [
     (Impl::Weburl, "#1b9e77"),
+    (Impl::AdaNative, "#e7298a"),
     (Impl::Ada, "#7570b3"),
     (Impl::Url, "#d95f02"),
 ];

@@ -2,6 +2,7 @@
 
 use std::hint::black_box;
 
+use crate::ada_native::NativeList;
 use crate::impls::{
     self, Ada, Parser, RustUrl, Weburl, WeburlStrBase, NEW_HOST, NEW_PATHNAME, NEW_SEARCH,
 };
@@ -69,10 +70,12 @@ impl Workload {
     /// The implementations compared, ada included; the first is weburl.
     pub fn contenders(self) -> &'static [Impl] {
         match self {
-            Workload::CanParse => &[Impl::Weburl, Impl::Ada],
+            Workload::Parse => &[Impl::Weburl, Impl::AdaNative, Impl::Ada, Impl::Url],
+            Workload::CanParse => &[Impl::Weburl, Impl::AdaNative, Impl::Ada],
             Workload::Relative => &[
                 Impl::Weburl,
                 Impl::WeburlStrBase,
+                Impl::AdaNative,
                 Impl::Ada,
                 Impl::AdaBaseAlone,
                 Impl::Url,
@@ -97,16 +100,19 @@ pub enum Impl {
     /// weburl with the base as a string parsed for every input, like ada.
     WeburlStrBase,
     Ada,
+    /// ada called from C++, one call per pass over the list.
+    AdaNative,
     /// Only the base parse that ada repeats for every input.
     AdaBaseAlone,
     Url,
 }
 
 impl Impl {
-    pub const ALL: [Impl; 5] = [
+    pub const ALL: [Impl; 6] = [
         Impl::Weburl,
         Impl::WeburlStrBase,
         Impl::Ada,
+        Impl::AdaNative,
         Impl::AdaBaseAlone,
         Impl::Url,
     ];
@@ -117,6 +123,7 @@ impl Impl {
             Impl::Weburl => "weburl",
             Impl::WeburlStrBase => "weburl-strbase",
             Impl::Ada => "ada",
+            Impl::AdaNative => "ada-native",
             Impl::AdaBaseAlone => "ada-base",
             Impl::Url => "url",
         }
@@ -128,6 +135,7 @@ impl Impl {
             Impl::Weburl => "weburl",
             Impl::WeburlStrBase => "weburl, base as &str",
             Impl::Ada => "ada",
+            Impl::AdaNative => "ada native (C++)",
             Impl::AdaBaseAlone => "ada, base parse alone",
             Impl::Url => "url",
         }
@@ -202,6 +210,22 @@ impl<U: Clone, F: FnMut(&mut [U]) -> u64> Job for SetterJob<U, F> {
     }
 }
 
+/// The C++ loops take the list as pointers and lengths, made untimed.
+struct NativeJob<'a> {
+    list: NativeList<'a>,
+    workload: Workload,
+}
+
+impl Job for NativeJob<'_> {
+    fn run(&mut self) -> u64 {
+        match self.workload {
+            Workload::CanParse => self.list.can_parse(),
+            Workload::Relative => self.list.join_href(impls::BASE),
+            _ => self.list.parse_href(),
+        }
+    }
+}
+
 fn list_job<'a>(inputs: &'a [String], run: impl FnMut(&[String]) -> u64 + 'a) -> Box<dyn Job + 'a> {
     Box::new(ListJob { inputs, run })
 }
@@ -247,6 +271,12 @@ pub fn make_job(workload: Workload, imp: Impl, inputs: &[String]) -> Option<Box<
     let job = match (workload, imp) {
         (Workload::Parse, Impl::Weburl) => list_job(inputs, parse_href::<Weburl>),
         (Workload::Parse, Impl::Ada) => list_job(inputs, parse_href::<Ada>),
+        (Workload::Parse | Workload::CanParse | Workload::Relative, Impl::AdaNative) => {
+            Box::new(NativeJob {
+                list: NativeList::new(inputs),
+                workload,
+            })
+        }
         (Workload::Parse, Impl::Url) => list_job(inputs, parse_href::<RustUrl>),
         (Workload::CanParse, Impl::Weburl) => list_job(inputs, can_parse_count::<Weburl>),
         (Workload::CanParse, Impl::Ada) => list_job(inputs, can_parse_count::<Ada>),

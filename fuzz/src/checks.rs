@@ -499,6 +499,17 @@ pub fn fast_path(data: &[u8]) {
     );
 }
 
+/// `byte_class_scan`: the 16-byte scans of the byte classes stop where the
+/// byte-at-a-time scans they replace stop, for every class, on any bytes
+/// (not only UTF-8: the scans see the input's bytes).
+pub fn byte_class_scan(data: &[u8]) {
+    if let Err(e) = weburl::__internal::compare_byte_class_scans(data) {
+        panic!("byte class scans differ on {data:?}: {e}");
+    }
+    // And through the parser: the fast path still matches the general one.
+    fast_path(data);
+}
+
 pub fn parse_with_base(data: &[u8]) {
     let (base, reference, chained) = split_base(data);
     let Some(base) = check_parse(&base) else {

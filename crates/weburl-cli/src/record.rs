@@ -61,6 +61,8 @@ pub struct Sink {
     /// --on-error=fail (or --verify), and `must:` or `strict:` failing in
     /// --get, as in trurl.
     pub stop: Option<u8>,
+    /// The last URL of the bulk path, whose buffer the next parse reuses.
+    pub url: Option<Url>,
 }
 
 impl Sink {
@@ -107,13 +109,15 @@ impl Processor<'_> {
             // The common bulk job, without the general path's bookkeeping;
             // anything unusual takes the general path.
             if let Some(text) = meta.text.or_else(|| std::str::from_utf8(meta.input).ok()) {
-                let parsed = Url::options()
-                    .base_url(self.base)
-                    .encoding(self.encoding)
-                    .parse(text);
+                let opts = Url::options().base_url(self.base).encoding(self.encoding);
+                let parsed = match &mut sink.url {
+                    Some(url) => opts.parse_into(text, url),
+                    empty => opts.parse(text).map(|url| *empty = Some(url)),
+                };
                 return match parsed {
-                    Ok(url) => {
-                        sink.out.extend_from_slice(url.href().as_bytes());
+                    Ok(()) => {
+                        let href = sink.url.as_ref().map_or("", Url::href);
+                        sink.out.extend_from_slice(href.as_bytes());
                         sink.out.push(b'\n');
                         sink.ok += 1;
                         sink.emitted += 1;

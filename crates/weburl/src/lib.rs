@@ -89,6 +89,12 @@ pub mod __internal {
         crate::parser::parse_general(input, crate::options::default_settings())
     }
 
+    /// Compares the block scan of byte classes with the byte-at-a-time
+    /// scan it replaces, for every class, on `input`.
+    pub fn compare_byte_class_scans(input: &[u8]) -> Result<(), String> {
+        crate::parser::byte_class::compare_scans(input)
+    }
+
     /// The structural half of [`Url::check_invariants`], without the
     /// reparse: for the fuzzers' URLs that the standard's own setters leave
     /// in a state the parser would normalize.

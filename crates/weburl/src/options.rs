@@ -117,6 +117,27 @@ impl<'a> ParseOptions<'a> {
         parser::parse(input, settings, self.sink)
     }
 
+    /// Parses `input` with these options into `url`, reusing its buffer:
+    /// for bulk callers, which then allocate only when a URL outgrows the
+    /// buffer. On failure `url` is left as it was.
+    ///
+    /// ```
+    /// use weburl::Url;
+    /// let mut url = Url::parse("https://example.com/")?;
+    /// for input in ["https://a.example/x", "HTTP://B.example"] {
+    ///     Url::options().parse_into(input, &mut url)?;
+    ///     println!("{}", url.href());
+    /// }
+    /// assert_eq!(url.href(), "http://b.example/");
+    /// assert!(Url::options().parse_into("https://exa mple/", &mut url).is_err());
+    /// assert_eq!(url.href(), "http://b.example/");
+    /// # Ok::<(), weburl::ParseError>(())
+    /// ```
+    pub fn parse_into(self, input: &str, url: &mut Url) -> Result<(), ParseError> {
+        let settings = self.settings();
+        parser::parse_into(input, settings, self.sink, url)
+    }
+
     /// Parses bytes that may not be UTF-8, such as lines of a log file.
     ///
     /// The policy: each byte that is not part of well-formed UTF-8 is taken

@@ -42,6 +42,15 @@ impl Url {
         ParseOptions::default().parse(input)
     }
 
+    /// Parses an absolute URL into `self`, reusing its buffer; `self` is
+    /// left as it was when `input` does not parse. For bulk callers: see
+    /// [`ParseOptions::parse_into`].
+    ///
+    /// <https://url.spec.whatwg.org/#concept-url-parser>
+    pub fn parse_into(&mut self, input: &str) -> Result<(), ParseError> {
+        ParseOptions::default().parse_into(input, self)
+    }
+
     /// Parses bytes that may not be UTF-8: see [`ParseOptions::parse_bytes`]
     /// for how bytes outside well-formed UTF-8 are taken.
     pub fn parse_bytes(input: &[u8]) -> Result<Url, ParseError> {
@@ -71,6 +80,9 @@ impl Url {
     ///
     /// <https://url.spec.whatwg.org/#dom-url-canparse>
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
+        if base.is_none() && crate::parser::surely_parses_by_default(input) {
+            return true;
+        }
         match base {
             None => ParseOptions::default().can_parse(input),
             Some(base) => match Url::parse(base) {

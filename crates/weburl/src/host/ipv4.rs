@@ -3,15 +3,36 @@
 use crate::validation::ValidationErrorKind;
 
 /// <https://url.spec.whatwg.org/#ends-in-a-number-checker>
+#[inline(always)]
 pub(crate) fn ends_in_a_number(domain: &[u8]) -> bool {
-    let domain = domain.strip_suffix(b".").unwrap_or(domain);
-    // Most domains end in a letter that no number can end in: decide at once.
-    if !domain
-        .last()
-        .is_some_and(|b| b.is_ascii_hexdigit() || matches!(b, b'x' | b'X'))
-    {
+    // Most domains end in a letter that no number can end in: decide at
+    // once, here where the caller inlines it.
+    let last = match domain {
+        [.., b, b'.'] | [.., b] => *b,
+        [] => return false,
+    };
+    if !MAY_END_A_NUMBER[usize::from(last)] {
         return false;
     }
+    last_label_is_a_number(domain)
+}
+
+/// The bytes an IPv4 number can end in: digits, hex digits, and the "x"
+/// of "0x".
+static MAY_END_A_NUMBER: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = byte.is_ascii_hexdigit() || byte == b'x' || byte == b'X';
+        b += 1;
+    }
+    table
+};
+
+#[inline(never)]
+fn last_label_is_a_number(domain: &[u8]) -> bool {
+    let domain = domain.strip_suffix(b".").unwrap_or(domain);
     let last = match domain.iter().rposition(|&b| b == b'.') {
         Some(dot) => &domain[dot + 1..],
         None => domain,

@@ -13,62 +13,10 @@
 
 use crate::host::{ipv4, HostKind};
 use crate::offsets::Offsets;
+use crate::parser::byte_class::{scan, scan_path, ANY_CASE_HOST, FRAGMENT, HOST, QUERY, SCHEME};
 use crate::parser::path;
-use crate::parser::scheme::SchemeKind;
+use crate::parser::scheme::{self, SchemeKind};
 use crate::url::Url;
-
-/// Bytes with a meaning in the scan.
-const PLAIN: u8 = 0;
-/// Allowed in a lowercase domain as it is.
-const HOST: u8 = 1 << 0;
-/// Copied as it is in a path segment.
-const PATH: u8 = 1 << 1;
-/// Copied as it is in a special URL's query.
-const QUERY: u8 = 1 << 2;
-/// Copied as it is in a fragment.
-const FRAGMENT: u8 = 1 << 3;
-/// A lowercase scheme byte after the first.
-const SCHEME: u8 = 1 << 4;
-/// Allowed in a domain as it is, up to case.
-const ANY_CASE_HOST: u8 = 1 << 5;
-
-static CLASSES: [u8; 256] = {
-    let mut table = [PLAIN; 256];
-    let mut i = 0;
-    while i < 128 {
-        let b = i as u8;
-        let mut class = PLAIN;
-        if !crate::code_points::is_forbidden_domain_byte(b) {
-            class |= ANY_CASE_HOST;
-            if !b.is_ascii_uppercase() {
-                class |= HOST;
-            }
-        }
-        if !crate::percent_encoding::in_path(b) && b != b'/' && b != b'\\' {
-            class |= PATH;
-        }
-        if !crate::percent_encoding::in_special_query(b) {
-            class |= QUERY;
-        }
-        if !crate::percent_encoding::in_fragment(b) {
-            class |= FRAGMENT;
-        }
-        if b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'+' || b == b'-' || b == b'.' {
-            class |= SCHEME;
-        }
-        table[i] = class;
-        i += 1;
-    }
-    table
-};
-
-#[inline]
-fn scan(bytes: &[u8], from: usize, class: u8) -> usize {
-    from + bytes[from..]
-        .iter()
-        .position(|&b| CLASSES[usize::from(b)] & class == 0)
-        .unwrap_or(bytes.len() - from)
-}
 
 /// A dot segment ("." or "..", with "%2e" for dots), which the general
 /// parser would remove.
@@ -91,17 +39,23 @@ pub(crate) struct Canonical {
 /// an empty path; `None` when the general parser has to decide.
 pub(crate) fn recognize(input: &[u8]) -> Option<Canonical> {
     // Scheme: lowercase, special, followed by "//".
-    if !input.first()?.is_ascii_lowercase() {
-        return None;
-    }
-    let scheme_end = scan(input, 1, SCHEME);
-    if input.get(scheme_end) != Some(&b':') {
-        return None;
-    }
-    let scheme = SchemeKind::from_lowercase(&input[..scheme_end]);
-    if !scheme.is_special() || input.get(scheme_end + 1..scheme_end + 3) != Some(b"//") {
-        return None;
-    }
+    let (scheme, scheme_end) = match scheme::http_prefix(input, false) {
+        Some(found) => found,
+        None => {
+            if !input.first()?.is_ascii_lowercase() {
+                return None;
+            }
+            let scheme_end = scan(input, 1, SCHEME);
+            if input.get(scheme_end) != Some(&b':') {
+                return None;
+            }
+            let scheme = SchemeKind::from_lowercase(&input[..scheme_end]);
+            if !scheme.is_special() || input.get(scheme_end + 1..scheme_end + 3) != Some(b"//") {
+                return None;
+            }
+            (scheme, scheme_end)
+        }
+    };
     let file = scheme == SchemeKind::File;
     // Host: a lowercase domain that does not end in a number; file URLs may
     // have an empty host, but not "localhost", which becomes empty.
@@ -178,44 +132,77 @@ pub(crate) fn recognize(input: &[u8]) -> Option<Canonical> {
     })
 }
 
-/// Whether `input` surely parses: a special URL written with its scheme,
-/// "//" and a domain of plain ASCII bytes (any case) that does not end in a
-/// number, with an optional valid port. Paths, queries and fragments never
-/// make a parse fail, so they are not looked at. `false` means "ask the
-/// general parser", not "fails".
+/// Whether `input` surely parses, against any base: `false` means "ask the
+/// general parser", not "fails". Paths, queries and fragments never make a
+/// parse fail, so they are not looked at; what is left is the scheme and
+/// the host:
+///
+/// - a special URL other than `file:` written with "//" and a domain of
+///   plain ASCII bytes (any case) that does not end in a number, with an
+///   optional valid port;
+/// - a `file:` URL written with "//" and such a domain, or an empty host
+///   (<https://url.spec.whatwg.org/#file-host-state>);
+/// - a URL with any other scheme and no "//" after it: a path or an opaque
+///   path follows, and no host
+///   (<https://url.spec.whatwg.org/#scheme-state>).
 pub(crate) fn surely_parses(input: &[u8]) -> bool {
-    let Some(first) = input.first() else {
-        return false;
+    let (kind, scheme_end) = match scheme::http_prefix(input, true) {
+        // The most common case, straight to the host.
+        Some((_, scheme_end)) => return authority_surely_parses(input, scheme_end + 3, false),
+        None => {
+            let Some(first) = input.first() else {
+                return false;
+            };
+            if !first.is_ascii_alphabetic() {
+                return false;
+            }
+            let scheme_end = 1 + input[1..]
+                .iter()
+                .take_while(|&&b| crate::code_points::is_scheme_byte(b))
+                .count();
+            if input.get(scheme_end) != Some(&b':') {
+                return false;
+            }
+            let mut scheme = [0u8; 5];
+            let kind = match input.get(..scheme_end).filter(|s| s.len() <= 5) {
+                Some(lower) => {
+                    scheme[..lower.len()].copy_from_slice(lower);
+                    scheme.make_ascii_lowercase();
+                    SchemeKind::from_lowercase(&scheme[..lower.len()])
+                }
+                None => SchemeKind::Other,
+            };
+            (kind, scheme_end)
+        }
     };
-    if !first.is_ascii_alphabetic() {
+    let rest = &input[scheme_end + 1..];
+    if !kind.is_special() {
+        // The path or authority state needs "//", where tabs and newlines
+        // in between are removed first.
+        let mut kept = rest
+            .iter()
+            .filter(|&&b| !matches!(b, b'\t' | b'\n' | b'\r'));
+        return kept.next() != Some(&b'/') || kept.next() != Some(&b'/');
+    }
+    if !rest.starts_with(b"//") {
         return false;
     }
-    let scheme_end = 1 + input[1..]
-        .iter()
-        .take_while(|&&b| crate::code_points::is_scheme_byte(b))
-        .count();
-    if input.get(scheme_end) != Some(&b':')
-        || input.get(scheme_end + 1..scheme_end + 3) != Some(b"//")
-    {
-        return false;
-    }
-    let mut scheme = [0u8; 5];
-    let Some(lower) = input.get(..scheme_end).filter(|s| s.len() <= 5) else {
-        return false;
-    };
-    scheme[..lower.len()].copy_from_slice(lower);
-    scheme.make_ascii_lowercase();
-    let kind = SchemeKind::from_lowercase(&scheme[..lower.len()]);
-    if !kind.is_special() || kind == SchemeKind::File {
-        return false;
-    }
-    let host_start = scheme_end + 3;
+    authority_surely_parses(input, scheme_end + 3, kind == SchemeKind::File)
+}
+
+/// `surely_parses` after the "//" of a special URL, at `host_start`.
+#[inline(always)]
+fn authority_surely_parses(input: &[u8], host_start: usize, file: bool) -> bool {
     let host_end = scan(input, host_start, ANY_CASE_HOST);
-    if host_end == host_start || ipv4::ends_in_a_number(&input[host_start..host_end]) {
+    if host_end == host_start {
+        if !file {
+            return false;
+        }
+    } else if ipv4::ends_in_a_number(&input[host_start..host_end]) {
         return false;
     }
     let mut end = host_end;
-    if input.get(end) == Some(&b':') {
+    if !file && input.get(end) == Some(&b':') {
         let digits = input[end + 1..]
             .iter()
             .take_while(|b| b.is_ascii_digit())
@@ -239,18 +226,28 @@ pub(crate) fn surely_parses(input: &[u8]) -> bool {
 /// no dot segments, and (for file URLs) no "C|" drive letter to normalize.
 /// It ends at "?", "#" or the end of the input.
 pub(crate) fn canonical_path_end(input: &[u8], path_start: usize, file: bool) -> Option<usize> {
-    let mut segment_start = path_start + 1;
+    // A "|" second in the first segment may make a drive letter: left to
+    // the general parser, whether or not the segment is "C|".
+    if file && input.get(path_start + 2) == Some(&b'|') {
+        return None;
+    }
+    let mut from = path_start + 1;
     loop {
-        let end = scan(input, segment_start, PATH);
-        let segment = &input[segment_start..end];
-        if is_dot_segment(segment)
-            || (file && segment_start == path_start + 1 && segment.len() == 2 && segment[1] == b'|')
-        {
-            return None;
-        }
+        let end = scan_path(input, from);
         match input.get(end) {
-            Some(b'/') => segment_start = end + 1,
             Some(b'?' | b'#') | None => return Some(end),
+            // A segment starting with "." or "%": a dot segment is at most
+            // 6 bytes ("%2e%2e").
+            Some(b'.' | b'%') => {
+                let limit = input.len().min(end + 7);
+                let segment_end = (end..limit)
+                    .find(|&i| matches!(input[i], b'/' | b'?' | b'#'))
+                    .unwrap_or(limit);
+                if is_dot_segment(&input[end..segment_end]) {
+                    return None;
+                }
+                from = end + 1;
+            }
             Some(_) => return None,
         }
     }
@@ -265,24 +262,33 @@ pub(crate) fn capacity_for(len: usize) -> usize {
 
 /// Builds the URL `recognize` found: the input itself, or with "/" added.
 pub(crate) fn build(input: &str, canonical: Canonical) -> Url {
-    let serialization = if canonical.insert_slash {
-        let at = canonical.offsets.path_start as usize;
-        let mut s = String::with_capacity(capacity_for(input.len() + 1));
-        s.push_str(&input[..at]);
-        s.push('/');
-        s.push_str(&input[at..]);
-        s
-    } else {
-        let mut s = String::with_capacity(capacity_for(input.len()));
-        s.push_str(input);
-        s
-    };
-    let url = Url {
-        serialization,
+    let extra = usize::from(canonical.insert_slash);
+    let mut url = Url {
+        serialization: String::with_capacity(capacity_for(input.len() + extra)),
         offsets: canonical.offsets,
     };
+    write(input, &canonical, &mut url.serialization);
     url.debug_check();
     url
+}
+
+/// `build` into an existing URL, reusing its buffer.
+pub(crate) fn build_into(input: &str, canonical: Canonical, url: &mut Url) {
+    url.serialization.clear();
+    write(input, &canonical, &mut url.serialization);
+    url.offsets = canonical.offsets;
+    url.debug_check();
+}
+
+fn write(input: &str, canonical: &Canonical, out: &mut String) {
+    if canonical.insert_slash {
+        let at = canonical.offsets.path_start as usize;
+        out.push_str(&input[..at]);
+        out.push('/');
+        out.push_str(&input[at..]);
+    } else {
+        out.push_str(input);
+    }
 }
 
 #[cfg(test)]
@@ -345,6 +351,13 @@ mod tests {
             "ws://h?",
             "ftp://h#x y",
             "http://h:/",
+            "file:///x",
+            "FILE://host/x",
+            "file://",
+            "node:url",
+            "sc:/x",
+            "sc:",
+            "longscheme:/\t\\x",
         ] {
             assert!(surely_parses(url.as_bytes()), "{url}");
         }
@@ -354,8 +367,13 @@ mod tests {
             "http://h:1x/",
             "http://[::1]/",
             "http://u@h/",
-            "file:///x",
+            "file://h:1/",
+            "file://C|/x",
+            "file://1.2.3.4/",
+            "file:x",
             "sc://h/",
+            "sc:/\t/h",
+            "sc:\n//h",
             " http://h/",
             "http://h\tx/",
             "http://ü/",

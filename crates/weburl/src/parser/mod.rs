@@ -9,6 +9,7 @@
 //! slices. Setters reuse the component functions in `path`, `query` and
 //! `crate::host` with the state-override semantics (see `crate::setters`).
 
+pub(crate) mod byte_class;
 pub(crate) mod fast_path;
 pub(crate) mod input;
 pub(crate) mod path;
@@ -64,6 +65,24 @@ pub(crate) fn parse(
     parse_general(input, settings)
 }
 
+/// Parses `input` into `url`, reusing its buffer when the fast path takes
+/// the input; `url` is left as it was when the parse fails.
+pub(crate) fn parse_into(
+    input: &str,
+    settings: Settings<'_>,
+    sink: Option<&mut dyn ValidationSink>,
+    url: &mut Url,
+) -> Result<(), ParseError> {
+    if input.len() <= settings.max_len && sink.is_none() && settings.encoding == UTF_8 {
+        if let Some(canonical) = fast_path::recognize(input.as_bytes()) {
+            fast_path::build_into(input, canonical, url);
+            return Ok(());
+        }
+    }
+    *url = parse(input, settings, sink)?;
+    Ok(())
+}
+
 /// The basic URL parser without the fast path.
 pub(crate) fn parse_general(input: &str, settings: Settings<'_>) -> Result<Url, ParseError> {
     let input = input::preprocess(input);
@@ -117,6 +136,7 @@ pub(crate) fn validate(input: &str, settings: Settings<'_>) -> bool {
     if input.len() > settings.max_len {
         return false;
     }
+    // The serialization is at most 3 times as long as the input.
     if input.len() <= settings.max_len / 3 && fast_path::surely_parses(input.as_bytes()) {
         return true;
     }
@@ -137,6 +157,14 @@ pub(crate) fn validate(input: &str, settings: Settings<'_>) -> bool {
         *scratch = parser.out;
         ok
     })
+}
+
+/// `validate`'s first step with the default options, for `Url::can_parse`
+/// to take without setting up the options: `true` when `input` surely
+/// parses and its serialization cannot pass the size limit.
+#[inline]
+pub(crate) fn surely_parses_by_default(input: &str) -> bool {
+    input.len() <= crate::options::DEFAULT_MAX_LEN / 3 && fast_path::surely_parses(input.as_bytes())
 }
 
 /// Which part of the base URL a relative reference keeps.

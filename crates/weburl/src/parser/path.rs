@@ -6,6 +6,7 @@
 //! previous "/". `path_start` marks where the path begins in `out`.
 
 use crate::code_points::{is_normalized_windows_drive_letter, is_windows_drive_letter};
+use crate::parser::byte_class::scan_path;
 use crate::percent_encoding::{encode_into, percent_byte, EncodeSet};
 
 /// What the path state needs to know about the URL it writes into.
@@ -74,6 +75,33 @@ pub(crate) fn parse_path(
 ) -> usize {
     let bytes = input.as_bytes();
     loop {
+        // Segments that need nothing (no byte to encode, no dot segment,
+        // no drive letter) are copied in one piece, found by the block scan.
+        if !cx.state_override && !cx.file && !matches!(bytes.get(pos), Some(b'.' | b'%')) {
+            let end = scan_path(bytes, pos);
+            match bytes.get(end) {
+                None | Some(b'?' | b'#') => {
+                    out.push('/');
+                    out.push_str(&input[pos..end]);
+                    return end;
+                }
+                // A segment that may be a dot segment starts at `end`,
+                // after a "/".
+                Some(b'.' | b'%') => {
+                    out.push('/');
+                    out.push_str(&input[pos..end - 1]);
+                    pos = end;
+                }
+                // A byte to look at: the segments before its own.
+                Some(_) => {
+                    if let Some(slash) = bytes[pos..end].iter().rposition(|&b| b == b'/') {
+                        out.push('/');
+                        out.push_str(&input[pos..pos + slash]);
+                        pos += slash + 1;
+                    }
+                }
+            }
+        }
         out.push('/');
         let segment_start = out.len();
         // Copy the segment, percent-encoding what the path set holds.

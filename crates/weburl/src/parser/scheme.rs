@@ -22,6 +22,29 @@ pub enum SchemeKind {
     Other,
 }
 
+/// Recognizes "https://" or "http://" at the start of `input` with one
+/// 8-byte comparison each, in any case with `any_case`: the schemes of most
+/// real URLs, before the general scheme scan. Gives the scheme and where
+/// it ends (the ":"). Needs 8 bytes of input; `None` leaves it to the
+/// general scan.
+#[inline]
+pub(crate) fn http_prefix(input: &[u8], any_case: bool) -> Option<(SchemeKind, usize)> {
+    let first: [u8; 8] = input.get(..8)?.try_into().ok()?;
+    let word = u64::from_le_bytes(first);
+    // Setting 0x20 lowercases a letter, and maps no other byte to one.
+    let (fold_https, fold_http) = if any_case {
+        (0x0000_0020_2020_2020, 0x0000_0000_2020_2020)
+    } else {
+        (0, 0)
+    };
+    if word | fold_https == u64::from_le_bytes(*b"https://") {
+        return Some((SchemeKind::Https, 5));
+    }
+    // "http://" and any eighth byte.
+    let seven = (word | fold_http) & 0x00FF_FFFF_FFFF_FFFF;
+    (seven == u64::from_le_bytes(*b"http://\0")).then_some((SchemeKind::Http, 4))
+}
+
 impl SchemeKind {
     /// Classifies a scheme that is already ASCII-lowercased.
     #[inline]
@@ -101,5 +124,31 @@ mod tests {
         assert_eq!(SchemeKind::from_lowercase(b"wss").default_port(), Some(443));
         assert_eq!(SchemeKind::from_lowercase(b"file").default_port(), None);
         assert!(!SchemeKind::from_lowercase(b"blob").is_special());
+    }
+
+    #[test]
+    fn http_prefixes() {
+        assert_eq!(
+            http_prefix(b"https://h", false),
+            Some((SchemeKind::Https, 5))
+        );
+        assert_eq!(http_prefix(b"http://h", false), Some((SchemeKind::Http, 4)));
+        assert_eq!(http_prefix(b"HTTPS://h", false), None);
+        assert_eq!(
+            http_prefix(b"HtTpS://h", true),
+            Some((SchemeKind::Https, 5))
+        );
+        assert_eq!(http_prefix(b"HTTP://h", true), Some((SchemeKind::Http, 4)));
+        for other in [
+            &b"http://"[..],
+            b"https:/h/",
+            b"http:/hh/",
+            b"httpx://h",
+            b"http\x08://",
+            b"H\x14TP://h",
+            b"ftp://hhh",
+        ] {
+            assert_eq!(http_prefix(other, true), None, "{other:?}");
+        }
     }
 }
