@@ -59,10 +59,12 @@ use crate::attributes::AttributeKind;
 use crate::char_refs::decode_attribute;
 
 mod lines;
+mod namespaces;
 pub(crate) mod tree;
 
 use lines::Lines;
-use tree::{breaks_out_of_foreign_content, Next, StartTag, Tree};
+use namespaces::{Namespaces, Ns};
+use tree::{Next, StartTag, Tree};
 
 /// A URL-bearing attribute as found, before resolution.
 #[derive(Debug, PartialEq)]
@@ -521,137 +523,6 @@ fn tracked(name: &str) -> Option<usize> {
         "annotation-xml" => 12,
         _ => return None,
     })
-}
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Ns {
-    Html,
-    Svg,
-    MathMl,
-}
-
-impl Ns {
-    fn of(uri: &str) -> Ns {
-        match uri {
-            "http://www.w3.org/2000/svg" => Ns::Svg,
-            "http://www.w3.org/1998/Math/MathML" => Ns::MathMl,
-            _ => Ns::Html,
-        }
-    }
-}
-
-/// lol_html's own simulation of the tree builder's namespaces
-/// (`TreeBuilderSimulator`), followed here. It sees every start tag, and
-/// the end tags of tracked elements; an end tag not seen that left a
-/// namespace shows in the namespace of the next element.
-#[derive(Clone)]
-struct Namespaces {
-    stack: Vec<Ns>,
-}
-
-impl Namespaces {
-    fn new() -> Self {
-        Namespaces {
-            stack: vec![Ns::Html],
-        }
-    }
-
-    fn current(&self) -> Ns {
-        self.stack.last().copied().unwrap_or(Ns::Html)
-    }
-
-    fn leave(&mut self) -> Option<Ns> {
-        if self.stack.len() > 1 {
-            self.stack.pop()
-        } else {
-            None
-        }
-    }
-
-    /// A start tag whose element lol_html put in `ns`. Returns the
-    /// namespace before it, and the namespaces left before it by end tags
-    /// not seen here.
-    fn start_tag(&mut self, name: &str, self_closing: bool, tag: &Tag, ns: Ns) -> (Ns, Vec<Ns>) {
-        if self.stack.len() == 1 {
-            let before = self.current();
-            self.start_tag_here(name, self_closing, tag);
-            return (before, Vec::new());
-        }
-        let mut before = self.clone();
-        let mut left = Vec::new();
-        loop {
-            *self = before.clone();
-            self.start_tag_here(name, self_closing, tag);
-            if self.current() == ns {
-                return (before.current(), left);
-            }
-            match before.leave() {
-                Some(level) => left.push(level),
-                None => return (before.current(), left),
-            }
-        }
-    }
-
-    /// `TreeBuilderSimulator::get_feedback_for_start_tag`.
-    fn start_tag_here(&mut self, name: &str, self_closing: bool, tag: &Tag) {
-        let current = self.current();
-        match name {
-            "svg" => self.stack.push(Ns::Svg),
-            "math" => self.stack.push(Ns::MathMl),
-            _ if current == Ns::Html => {}
-            _ if breaks_out_of_foreign_content(name) => {
-                self.leave();
-            }
-            // An integration point of the namespace, not self-closing.
-            "foreignobject" | "desc" | "title" if current == Ns::Svg && !self_closing => {
-                self.stack.push(Ns::Html);
-            }
-            "mi" | "mo" | "mn" | "ms" | "mtext" if current == Ns::MathMl && !self_closing => {
-                self.stack.push(Ns::Html);
-            }
-            "font"
-                if ["color", "size", "face"]
-                    .iter()
-                    .any(|a| tag.any(a, |_| true)) =>
-            {
-                self.leave();
-            }
-            // lol_html compares the value undecoded.
-            "annotation-xml"
-                if current == Ns::MathMl
-                    && !self_closing
-                    && tag.any("encoding", |e| {
-                        e.eq_ignore_ascii_case("text/html")
-                            || e.eq_ignore_ascii_case("application/xhtml+xml")
-                    }) =>
-            {
-                self.stack.push(Ns::Html);
-            }
-            _ => {}
-        }
-    }
-
-    /// `TreeBuilderSimulator::get_feedback_for_end_tag`.
-    fn end_tag(&mut self, name: &str) {
-        let len = self.stack.len();
-        let leave = match self.current() {
-            Ns::Html if len >= 2 => match self.stack[len - 2] {
-                Ns::Svg => matches!(name, "foreignobject" | "desc" | "title"),
-                Ns::MathMl => {
-                    matches!(name, "mi" | "mo" | "mn" | "ms" | "mtext" | "annotation-xml")
-                }
-                Ns::Html => false,
-            },
-            Ns::Html => false,
-            current => matches!(
-                (current, name),
-                (Ns::Svg, "svg") | (Ns::MathMl, "math") | (_, "p" | "br")
-            ),
-        };
-        if leave {
-            self.leave();
-        }
-    }
 }
 
 /// The rewriter running, and what it has open.
