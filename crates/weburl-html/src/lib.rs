@@ -89,7 +89,7 @@ pub mod xml_base;
 pub use links::{links, Detail, Document, Error, Link, LinkOptions};
 
 /// What the tests outside the crate drive, not a public API: the scan of
-/// [`links`], and the tree-builder state it keeps, which
+/// [`links()`], and the tree-builder state it keeps, which
 /// `tests/html5ever.rs` drives with html5ever's tokenizer to compare.
 #[doc(hidden)]
 pub mod __internal {
