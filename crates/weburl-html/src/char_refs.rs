@@ -1,10 +1,11 @@
 //! Character references in attribute values, decoded as the HTML
-//! tokenizer decodes them, with html5ever's table of named references:
+//! tokenizer decodes them, with the table of named references generated
+//! from html5ever's ([`crate::named_references`]):
 //! <https://html.spec.whatwg.org/multipage/parsing.html#character-reference-state>.
 
 use std::borrow::Cow;
 
-use html5ever::data::{C1_REPLACEMENTS, NAMED_ENTITIES};
+use crate::named_references::{C1_REPLACEMENTS, NAMED};
 
 /// An attribute value as the tokenizer builds it: character references
 /// decoded (with the legacy rules for attributes), NUL replaced, newlines
@@ -87,17 +88,27 @@ fn char_ref(s: &[u8], at: usize) -> Option<([Option<char>; 2], usize)> {
             Some(([Some(c), None], i - at))
         }
         b if b.is_ascii_alphanumeric() => {
-            // The longest name in the table (which holds every prefix of
-            // every name) that the input starts with.
+            // The longest name in the table that the input starts with:
+            // the names starting with `s[at..i]` are `NAMED[lo..hi]`, the
+            // name itself (the shortest) first when there is one.
             let mut best = None;
+            let (mut lo, mut hi) = (0, NAMED.len());
             let mut i = at;
             while i < s.len() && s[i].is_ascii() {
-                let Some(&(c1, c2)) = NAMED_ENTITIES.get(std::str::from_utf8(&s[at..=i]).ok()?)
-                else {
-                    break;
+                let (depth, b) = (i - at, s[i]);
+                let names = &NAMED[lo..hi];
+                let below = |c: fn(&u8, &u8) -> bool| {
+                    names.partition_point(|(name, ..)| {
+                        name.as_bytes().get(depth).is_none_or(|n| c(n, &b))
+                    })
                 };
+                (lo, hi) = (lo + below(u8::lt), lo + below(u8::le));
+                if lo == hi {
+                    break;
+                }
                 i += 1;
-                if c1 != 0 {
+                let (name, c1, c2) = NAMED[lo];
+                if name.len() == i - at {
                     best = Some((c1, c2, i));
                 }
             }

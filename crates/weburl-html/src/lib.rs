@@ -79,15 +79,23 @@ pub mod javascript;
 mod links;
 pub mod mailto;
 pub mod mime;
+mod named_references;
 pub mod refresh;
 mod scan;
-#[cfg(test)]
-mod scan_html5ever;
 pub mod srcset;
 pub mod text;
 pub mod xml_base;
 
 pub use links::{links, Detail, Document, Error, Link, LinkOptions};
+
+/// What the tests outside the crate drive, not a public API: the scan of
+/// [`links()`], and the tree-builder state it keeps, which
+/// `tests/html5ever.rs` drives with html5ever's tokenizer to compare.
+#[doc(hidden)]
+pub mod __internal {
+    pub use crate::scan::tree::{Next, StartTag, Tree};
+    pub use crate::scan::{scan, Outcome, RawLink, Scan};
+}
 
 /// The README's example, run as a doctest.
 #[cfg(doctest)]

@@ -9,17 +9,14 @@
 //! over with its attributes undecoded and the byte ranges of the tag and of
 //! each attribute's name and value. The values asked for are sliced out of
 //! the page by those ranges and decoded here, by the standard's rules for
-//! attribute values, with html5ever's table of named character references
+//! attribute values, with the table of named character references
 //! ([`crate::char_refs`]):
 //! <https://html.spec.whatwg.org/multipage/parsing.html#tokenization>.
 //!
 //! No tree builder runs. What it decides that matters here is simulated in
-//! [`State`]: raw text in `<script>`, `<style>`, `<textarea>`, … (and in
-//! `<noscript>` with scripting); CDATA and no HTML elements inside `<svg>`
-//! and `<math>` except at integration points and after breakout tags;
-//! `<template>` contents not being in the document; a `<form>` inside a
-//! form being dropped; `<image>` being `<img>`:
-//! <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody>.
+//! [`tree::Tree`], which this module drives with lol_html's start tags and
+//! the end tags it sees; the rewriter's own state, and its restarts, are
+//! here.
 //!
 //! lol_html simulates part of that itself, to switch its tokenizer's
 //! states, and not quite the same way: it always reads `<noscript>` as raw
@@ -37,12 +34,12 @@
 //! element, or, when that element or an end tag comes first, in that of a
 //! made-up one ([`probe`]). On the vendored pages a fresh rewriter is
 //! needed at each `<noscript>` (without scripting) and at a few misnested
-//! forms. The `html5ever_agrees` tests run html5ever's tokenizer with the
-//! same simulation on the vendored pages and on generated markup and
-//! compare everything found, line numbers included.
+//! forms. The `html5ever_agrees` tests (`tests/html5ever.rs`) drive the
+//! same [`tree::Tree`] with html5ever's tokenizer on the vendored pages and
+//! on generated markup and compare everything found, line numbers included.
 //!
 //! Line numbers are counted from the byte offset of the end of the tag as
-//! html5ever's tokenizer counts them (see [`Lines`]).
+//! html5ever's tokenizer counts them (see [`lines::Lines`]).
 //!
 //! Where tree order and token order differ (only for misnested markup the
 //! tree builder repairs, such as a `<base>` foster-parented out of a
@@ -58,13 +55,20 @@ use lol_html::html_content::{Element, EndTag};
 use lol_html::{element, HandlerResult, HtmlRewriter, Settings};
 use weburl::encoding_rs::Encoding;
 
-use crate::attributes::{svg_url_attribute, url_attributes, AttributeKind, XLINK_HREF};
+use crate::attributes::AttributeKind;
 use crate::char_refs::decode_attribute;
-use crate::encoding;
+
+mod lines;
+mod namespaces;
+pub(crate) mod tree;
+
+use lines::Lines;
+use namespaces::{Namespaces, Ns};
+use tree::{Next, StartTag, Tree};
 
 /// A URL-bearing attribute as found, before resolution.
 #[derive(Debug, PartialEq)]
-pub(crate) struct RawLink {
+pub struct RawLink {
     pub element: &'static str,
     pub attribute: &'static str,
     pub kind: AttributeKind,
@@ -74,14 +78,14 @@ pub(crate) struct RawLink {
 
 /// What one pass found.
 #[derive(Debug, Default, PartialEq)]
-pub(crate) struct Scan {
+pub struct Scan {
     pub links: Vec<RawLink>,
     pub first_base_href: Option<String>,
 }
 
 /// How a pass ended.
 #[derive(Debug, PartialEq)]
-pub(crate) enum Outcome {
+pub enum Outcome {
     Done(Scan),
     /// A `<meta>` changed a tentative encoding: start over with this one.
     Restart(&'static Encoding),
@@ -92,7 +96,7 @@ pub(crate) enum Outcome {
 ///
 /// The document is decoded whole; UTF-8 (and ASCII in any ASCII-compatible
 /// encoding) is read in place, without a copy.
-pub(crate) fn scan(
+pub fn scan(
     bytes: &[u8],
     encoding: &'static Encoding,
     tentative: bool,
@@ -100,15 +104,8 @@ pub(crate) fn scan(
 ) -> Outcome {
     let (text, _) = encoding.decode_without_bom_handling(bytes);
     let state = Rc::new(RefCell::new(State {
-        encoding,
-        tentative,
-        scripting,
-        restart: None,
-        template_depth: 0,
-        form_open: false,
-        frames: Vec::new(),
+        tree: Tree::new(encoding, tentative, scripting),
         unseen_end_tags: None,
-        scan: Scan::default(),
         rewriter: Rewriter {
             namespaces: Namespaces::new(),
             open: [0; TRACKED.len()],
@@ -136,7 +133,7 @@ pub(crate) fn scan(
                 while namespaces.current() != probed {
                     match namespaces.leave() {
                         // `</br>` or `</p>`.
-                        Some(Ns::Svg | Ns::MathMl) => st.pop_foreign_content(),
+                        Some(Ns::Svg | Ns::MathMl) => st.tree.pop_foreign_content(),
                         // An end tag the tree builder ignores took
                         // lol_html out of an integration point: the
                         // fresh rewriter will not be.
@@ -150,11 +147,8 @@ pub(crate) fn scan(
         st.rewriter.checkpoint = from;
         st.rewriter.checkpoint_opener = opener;
     }
-    let mut state = state.borrow_mut();
-    match state.restart {
-        Some(new) => Outcome::Restart(new),
-        None => Outcome::Done(std::mem::take(&mut state.scan)),
-    }
+    let outcome = state.borrow_mut().tree.outcome();
+    outcome
 }
 
 /// One rewriter over `text[from..]`, fed first the start tags that take it
@@ -275,85 +269,6 @@ fn probe(span: &str, prefix: &str) -> Ns {
     found
 }
 
-/// Whitespace in the tokenizer's sense.
-fn is_space(b: u8) -> bool {
-    matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ')
-}
-
-/// Line numbers as html5ever counts them: one per LF, CR LF or lone CR
-/// read, except whitespace between `=` and an attribute value, which it
-/// skips without counting. Counted lazily, only for tags that have links.
-/// lol_html hands out no end tag's attributes: after `</x a=\n>` the line
-/// numbers here are one higher than html5ever's.
-struct Lines<'a> {
-    src: &'a [u8],
-    has_cr: bool,
-    counted_to: usize,
-    newlines: u64,
-    /// Newlines skipped before attribute values, up to the tokenizer's
-    /// position.
-    uncounted: u64,
-}
-
-impl<'a> Lines<'a> {
-    fn new(src: &'a [u8]) -> Self {
-        Lines {
-            src,
-            has_cr: src.contains(&b'\r'),
-            counted_to: 0,
-            newlines: 0,
-            uncounted: 0,
-        }
-    }
-
-    /// Normalized newlines in `src[from..to]`: each LF, and each CR not
-    /// followed by LF.
-    fn count(&self, from: usize, to: usize) -> u64 {
-        let part = &self.src[from..to];
-        let mut n = part.iter().filter(|&&b| b == b'\n').count() as u64;
-        if self.has_cr {
-            for (i, &b) in part.iter().enumerate() {
-                if b == b'\r' && self.src.get(from + i + 1) != Some(&b'\n') {
-                    n += 1;
-                }
-            }
-        }
-        n
-    }
-
-    /// Adds the newlines between `=` and the value of an attribute whose
-    /// name ends at `name_end`.
-    fn skip_before_value(&mut self, name_end: usize) {
-        // Between the name and the value there is only whitespace, `=` and
-        // a quote.
-        let src = self.src;
-        let mut i = name_end;
-        while src.get(i).is_some_and(|&b| is_space(b)) {
-            i += 1;
-        }
-        if src.get(i) != Some(&b'=') {
-            return;
-        }
-        let start = i + 1;
-        let mut end = start;
-        while src.get(end).is_some_and(|&b| is_space(b)) {
-            end += 1;
-        }
-        if end > start {
-            self.uncounted += self.count(start, end);
-        }
-    }
-
-    /// The line of a tag ending just before `end`.
-    fn at(&mut self, end: usize) -> u64 {
-        if end > self.counted_to {
-            self.newlines += self.count(self.counted_to, end);
-            self.counted_to = end;
-        }
-        1 + self.newlines - self.uncounted
-    }
-}
-
 /// A start tag as the tree builder sees it.
 struct Tag<'a, 'r, 't> {
     el: &'a Element<'r, 't>,
@@ -403,6 +318,25 @@ impl<'a> Tag<'a, '_, '_> {
     }
 }
 
+/// A start tag as the tree builder is handed it: the tag, and where to
+/// count its line from.
+struct Found<'a, 'b, 'c, 'r, 't> {
+    tag: &'a Tag<'b, 'r, 't>,
+    lines: &'a mut Lines<'c>,
+    /// The end of the tag in the page.
+    end: usize,
+}
+
+impl StartTag for Found<'_, '_, '_, '_, '_> {
+    fn attribute(&self, name: &str) -> Option<Cow<'_, str>> {
+        self.tag.get(name)
+    }
+
+    fn line(&mut self) -> u64 {
+        self.lines.at(self.end)
+    }
+}
+
 /// The element handler: every start tag, in token order.
 fn start_tag(
     el: &mut Element<'_, '_>,
@@ -424,7 +358,7 @@ fn start_tag(
     if matches!(&*name, "svg" | "math") && st.unseen_end_tags.is_none() {
         st.unseen_end_tags = Some(unseen_end_tags(text));
     }
-    if st.in_foreign_content() && TRACKED[2..].contains(&&*name) {
+    if st.tree.in_foreign_content() && TRACKED[2..].contains(&&*name) {
         // Its namespace is lol_html's whatever end tags came before (an
         // integration point's is HTML in HTML content too): find out
         // first.
@@ -468,7 +402,7 @@ fn start_tag(
             resync = true;
         } else {
             // `</br>` or `</p>`.
-            st.pop_foreign_content();
+            st.tree.pop_foreign_content();
         }
     }
     let theirs = if matches!(&*name, "svg" | "math") || before != Ns::Html {
@@ -484,7 +418,15 @@ fn start_tag(
     };
 
     // The tree builder's.
-    let ours = st.start_tag(&name, self_closing, &tag, lines, end);
+    let ours = st.tree.start_tag(
+        &name,
+        self_closing,
+        &mut Found {
+            tag: &tag,
+            lines,
+            end,
+        },
+    );
     if let Some(i) = tracked {
         if el.can_have_content() {
             st.track(el, i, state)?;
@@ -529,18 +471,6 @@ fn opener_for(name: &str) -> &'static str {
         "title" => "<title>",
         _ => "<plaintext>",
     }
-}
-
-/// Where the tokenizer goes after a start tag (the tree builder's say).
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Next {
-    Data,
-    Rcdata,
-    Rawtext,
-    ScriptData,
-    Plaintext,
-    /// The encoding changed: stop.
-    Stop,
 }
 
 /// The elements whose end tags change the tree builder's state: the form
@@ -595,137 +525,6 @@ fn tracked(name: &str) -> Option<usize> {
     })
 }
 
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Ns {
-    Html,
-    Svg,
-    MathMl,
-}
-
-impl Ns {
-    fn of(uri: &str) -> Ns {
-        match uri {
-            "http://www.w3.org/2000/svg" => Ns::Svg,
-            "http://www.w3.org/1998/Math/MathML" => Ns::MathMl,
-            _ => Ns::Html,
-        }
-    }
-}
-
-/// lol_html's own simulation of the tree builder's namespaces
-/// (`TreeBuilderSimulator`), followed here. It sees every start tag, and
-/// the end tags of tracked elements; an end tag not seen that left a
-/// namespace shows in the namespace of the next element.
-#[derive(Clone)]
-struct Namespaces {
-    stack: Vec<Ns>,
-}
-
-impl Namespaces {
-    fn new() -> Self {
-        Namespaces {
-            stack: vec![Ns::Html],
-        }
-    }
-
-    fn current(&self) -> Ns {
-        self.stack.last().copied().unwrap_or(Ns::Html)
-    }
-
-    fn leave(&mut self) -> Option<Ns> {
-        if self.stack.len() > 1 {
-            self.stack.pop()
-        } else {
-            None
-        }
-    }
-
-    /// A start tag whose element lol_html put in `ns`. Returns the
-    /// namespace before it, and the namespaces left before it by end tags
-    /// not seen here.
-    fn start_tag(&mut self, name: &str, self_closing: bool, tag: &Tag, ns: Ns) -> (Ns, Vec<Ns>) {
-        if self.stack.len() == 1 {
-            let before = self.current();
-            self.start_tag_here(name, self_closing, tag);
-            return (before, Vec::new());
-        }
-        let mut before = self.clone();
-        let mut left = Vec::new();
-        loop {
-            *self = before.clone();
-            self.start_tag_here(name, self_closing, tag);
-            if self.current() == ns {
-                return (before.current(), left);
-            }
-            match before.leave() {
-                Some(level) => left.push(level),
-                None => return (before.current(), left),
-            }
-        }
-    }
-
-    /// `TreeBuilderSimulator::get_feedback_for_start_tag`.
-    fn start_tag_here(&mut self, name: &str, self_closing: bool, tag: &Tag) {
-        let current = self.current();
-        match name {
-            "svg" => self.stack.push(Ns::Svg),
-            "math" => self.stack.push(Ns::MathMl),
-            _ if current == Ns::Html => {}
-            _ if breaks_out_of_foreign_content(name) => {
-                self.leave();
-            }
-            // An integration point of the namespace, not self-closing.
-            "foreignobject" | "desc" | "title" if current == Ns::Svg && !self_closing => {
-                self.stack.push(Ns::Html);
-            }
-            "mi" | "mo" | "mn" | "ms" | "mtext" if current == Ns::MathMl && !self_closing => {
-                self.stack.push(Ns::Html);
-            }
-            "font"
-                if ["color", "size", "face"]
-                    .iter()
-                    .any(|a| tag.any(a, |_| true)) =>
-            {
-                self.leave();
-            }
-            // lol_html compares the value undecoded.
-            "annotation-xml"
-                if current == Ns::MathMl
-                    && !self_closing
-                    && tag.any("encoding", |e| {
-                        e.eq_ignore_ascii_case("text/html")
-                            || e.eq_ignore_ascii_case("application/xhtml+xml")
-                    }) =>
-            {
-                self.stack.push(Ns::Html);
-            }
-            _ => {}
-        }
-    }
-
-    /// `TreeBuilderSimulator::get_feedback_for_end_tag`.
-    fn end_tag(&mut self, name: &str) {
-        let len = self.stack.len();
-        let leave = match self.current() {
-            Ns::Html if len >= 2 => match self.stack[len - 2] {
-                Ns::Svg => matches!(name, "foreignobject" | "desc" | "title"),
-                Ns::MathMl => {
-                    matches!(name, "mi" | "mo" | "mn" | "ms" | "mtext" | "annotation-xml")
-                }
-                Ns::Html => false,
-            },
-            Ns::Html => false,
-            current => matches!(
-                (current, name),
-                (Ns::Svg, "svg") | (Ns::MathMl, "math") | (_, "p" | "br")
-            ),
-        };
-        if leave {
-            self.leave();
-        }
-    }
-}
-
 /// The rewriter running, and what it has open.
 struct Rewriter {
     namespaces: Namespaces,
@@ -747,37 +546,15 @@ struct Rewriter {
     resume: Option<Resume>,
 }
 
+/// The tree builder's state and the rewriter's, which can part.
 struct State {
-    encoding: &'static Encoding,
-    tentative: bool,
-    scripting: bool,
-    restart: Option<&'static Encoding>,
-    /// Open `<template>` elements: their contents are not in the document.
-    template_depth: u32,
-    /// The tree builder's form element pointer: a `<form>` inside another
-    /// is dropped.
-    form_open: bool,
-    /// Open `<svg>`/`<math>` elements and the HTML integration points in
-    /// them; the top one says whether the tokenizer is in foreign content.
-    frames: Vec<Frame>,
+    tree: Tree,
     /// See [`unseen_end_tags`]: found at the first `<svg>` or `<math>`.
     unseen_end_tags: Option<Vec<usize>>,
-    scan: Scan,
     rewriter: Rewriter,
 }
 
-struct Frame {
-    name: String,
-    foreign: bool,
-}
-
 impl State {
-    /// Whether the adjusted current node is not an HTML element: then
-    /// `<![CDATA[` opens a CDATA section; elsewhere it is a bogus comment.
-    fn in_foreign_content(&self) -> bool {
-        self.frames.last().is_some_and(|f| f.foreign)
-    }
-
     /// Whether the rewriter's namespaces are the frames' (each run of SVG
     /// and MathML elements one namespace, so that lol_html, which leaves
     /// one namespace where the tree builder pops the run, does the same),
@@ -785,12 +562,13 @@ impl State {
     fn in_step(&self) -> bool {
         let r = &self.rewriter;
         let open = |name: &str| tracked(name).map_or(0, |i| r.open[i]);
-        if (self.form_open && open("form") == 0) || open("template") < self.template_depth {
+        if (self.tree.form_open && open("form") == 0) || open("template") < self.tree.template_depth
+        {
             return false;
         }
         let mut levels = r.namespaces.stack[1..].iter();
         let mut previous = Ns::Html;
-        for frame in &self.frames {
+        for frame in &self.tree.frames {
             if open(&frame.name) == 0 {
                 return false;
             }
@@ -823,7 +601,7 @@ impl State {
         let mut prefix = String::new();
         let mut namespaces = Namespaces::new();
         let (mut svg_sentinels, mut mathml_sentinels) = (false, false);
-        for frame in &self.frames {
+        for frame in &self.tree.frames {
             let name = frame.name.as_str();
             let current = namespaces.current();
             if frame.foreign {
@@ -871,10 +649,10 @@ impl State {
         if mathml_sentinels {
             start.push_str(MATHML_SENTINELS);
         }
-        if self.form_open {
+        if self.tree.form_open {
             start.push_str("<form>");
         }
-        for _ in 0..self.template_depth {
+        for _ in 0..self.tree.template_depth {
             start.push_str("<template>");
         }
         prefix.insert_str(0, &start);
@@ -899,7 +677,7 @@ impl State {
     /// An end tag closed a tracked element, maybe one above the element it
     /// names.
     fn closed(&mut self, i: usize, end: &mut EndTag<'_>) -> HandlerResult {
-        let foreign = self.in_foreign_content();
+        let foreign = self.tree.in_foreign_content();
         self.rewriter.open[i] -= 1;
         let loc = end.source_location().bytes();
         let r = &self.rewriter;
@@ -920,7 +698,7 @@ impl State {
             r.checkpoint_opener = "";
             let name = end.name();
             r.namespaces.end_tag(&name);
-            self.end_tag(&name);
+            self.tree.end_tag(&name);
         }
         if !self.in_step() {
             self.rewriter.resume = Some(Resume::After(after, ""));
@@ -938,265 +716,6 @@ impl State {
         };
         let i = unseen.partition_point(|&e| e < from);
         unseen.get(i).is_some_and(|&e| e < at)
-    }
-
-    /// Pops the SVG and MathML elements up to the nearest integration point.
-    fn pop_foreign_content(&mut self) {
-        while self.in_foreign_content() {
-            self.frames.pop();
-        }
-    }
-
-    /// A start tag ending just before `end`.
-    fn start_tag(
-        &mut self,
-        name: &str,
-        self_closing: bool,
-        tag: &Tag,
-        lines: &mut Lines,
-        end: usize,
-    ) -> Next {
-        if self.in_foreign_content() {
-            if breaks_out_of_foreign_content(name)
-                || (name == "font"
-                    && ["color", "face", "size"]
-                        .iter()
-                        .any(|a| tag.get(a).is_some()))
-            {
-                // The tree builder pops to the nearest HTML element and
-                // handles the tag as HTML.
-                self.pop_foreign_content();
-            } else {
-                if self.in_svg() {
-                    self.svg_element(name, tag, lines, end);
-                }
-                if !self_closing && is_html_integration_point(name, tag) {
-                    self.frames.push(Frame {
-                        name: name.to_owned(),
-                        foreign: false,
-                    });
-                } else if !self_closing && matches!(name, "svg" | "math") {
-                    self.frames.push(Frame {
-                        name: name.to_owned(),
-                        foreign: true,
-                    });
-                }
-                return Next::Data;
-            }
-        }
-        if matches!(name, "svg" | "math") {
-            if !self_closing {
-                self.frames.push(Frame {
-                    name: name.to_owned(),
-                    foreign: true,
-                });
-            }
-            return Next::Data;
-        }
-        // <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody>:
-        // "image" is read as "img".
-        let name = if name == "image" { "img" } else { name };
-        if self.template_depth == 0 {
-            // <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody> ("form")
-            if name == "form" {
-                if self.form_open {
-                    return Next::Data;
-                }
-                self.form_open = true;
-            }
-            self.element(name, tag, lines, end);
-        }
-        // A `<meta>` in template contents still changes the encoding.
-        if name == "meta" && self.tentative && self.meta_encoding(tag) {
-            return Next::Stop;
-        }
-        if name == "template" {
-            self.template_depth += 1;
-        }
-        match name {
-            "script" => Next::ScriptData,
-            "style" | "xmp" | "iframe" | "noembed" | "noframes" => Next::Rawtext,
-            "noscript" if self.scripting => Next::Rawtext,
-            "textarea" | "title" => Next::Rcdata,
-            "plaintext" => Next::Plaintext,
-            _ => Next::Data,
-        }
-    }
-
-    fn end_tag(&mut self, name: &str) {
-        if self.in_foreign_content() && matches!(name, "br" | "p") {
-            self.pop_foreign_content();
-            return;
-        }
-        if let Some(i) = self.frames.iter().rposition(|f| f.name == name) {
-            self.frames.truncate(i);
-            return;
-        }
-        if self.in_foreign_content() {
-            return;
-        }
-        match name {
-            "template" => self.template_depth = self.template_depth.saturating_sub(1),
-            "form" if self.template_depth == 0 => self.form_open = false,
-            _ => {}
-        }
-    }
-
-    /// An HTML element in the document: records its URL attributes and the
-    /// first `<base href>`.
-    fn element(&mut self, name: &str, tag: &Tag, lines: &mut Lines, end: usize) {
-        for spec in url_attributes(name) {
-            let Some(value) = tag.get(spec.attribute) else {
-                continue;
-            };
-            if let Some((name, required)) = spec.condition() {
-                if !tag
-                    .get(name)
-                    .is_some_and(|v| v.eq_ignore_ascii_case(required))
-                {
-                    continue;
-                }
-            }
-            self.scan.links.push(RawLink {
-                element: spec.element,
-                attribute: spec.attribute,
-                kind: spec.kind,
-                value: value.into_owned(),
-                line: lines.at(end),
-            });
-        }
-        if name == "base" && self.scan.first_base_href.is_none() {
-            self.scan.first_base_href = tag.get("href").map(Cow::into_owned);
-        }
-    }
-
-    /// Whether the open foreign content is SVG (a `<svg>` frame, not
-    /// `<math>`): the namespace of the elements started in it.
-    fn in_svg(&self) -> bool {
-        self.frames
-            .last()
-            .is_some_and(|f| f.foreign && f.name == "svg")
-    }
-
-    /// An SVG element in the document: records its URL attribute.
-    fn svg_element(&mut self, name: &str, tag: &Tag, lines: &mut Lines, end: usize) {
-        if self.template_depth > 0 {
-            return;
-        }
-        let Some(spec) = svg_url_attribute(name) else {
-            return;
-        };
-        let found = match tag.get(spec.attribute) {
-            Some(value) => Some((spec.attribute, value)),
-            None => tag.get(XLINK_HREF).map(|value| (XLINK_HREF, value)),
-        };
-        if let Some((attribute, value)) = found {
-            self.scan.links.push(RawLink {
-                element: spec.element,
-                attribute,
-                kind: spec.kind,
-                value: value.into_owned(),
-                line: lines.at(end),
-            });
-        }
-    }
-
-    /// The `<meta>` rule of the "in head" insertion mode.
-    ///
-    /// <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead> ("meta")
-    fn meta_encoding(&mut self, tag: &Tag) -> bool {
-        let declared = tag
-            .get("charset")
-            .and_then(|label| Encoding::for_label(label.as_bytes()))
-            .or_else(|| {
-                let pragma = tag.get("http-equiv")?;
-                if !pragma.eq_ignore_ascii_case("content-type") {
-                    return None;
-                }
-                encoding::extract_from_meta_content(tag.get("content")?.as_bytes())
-            });
-        let Some(declared) = declared else {
-            return false;
-        };
-        match encoding::change_the_encoding(self.encoding, declared) {
-            Some(new) => {
-                self.restart = Some(new);
-                true
-            }
-            None => {
-                // Same encoding: it is now certain.
-                self.tentative = false;
-                false
-            }
-        }
-    }
-}
-
-/// Start tags that end foreign content (`<font>` too, with `color`,
-/// `face` or `size`).
-///
-/// <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inforeign>
-fn breaks_out_of_foreign_content(name: &str) -> bool {
-    matches!(
-        name,
-        "b" | "big"
-            | "blockquote"
-            | "body"
-            | "br"
-            | "center"
-            | "code"
-            | "dd"
-            | "div"
-            | "dl"
-            | "dt"
-            | "em"
-            | "embed"
-            | "h1"
-            | "h2"
-            | "h3"
-            | "h4"
-            | "h5"
-            | "h6"
-            | "head"
-            | "hr"
-            | "i"
-            | "img"
-            | "li"
-            | "listing"
-            | "menu"
-            | "meta"
-            | "nobr"
-            | "ol"
-            | "p"
-            | "pre"
-            | "ruby"
-            | "s"
-            | "small"
-            | "span"
-            | "strong"
-            | "strike"
-            | "sub"
-            | "sup"
-            | "table"
-            | "tt"
-            | "u"
-            | "ul"
-            | "var"
-    )
-}
-
-/// SVG and MathML elements whose content is parsed as HTML.
-///
-/// <https://html.spec.whatwg.org/multipage/parsing.html#html-integration-point>,
-/// <https://html.spec.whatwg.org/multipage/parsing.html#mathml-text-integration-point>
-fn is_html_integration_point(name: &str, tag: &Tag) -> bool {
-    match name {
-        // The tokenizer lowercases `foreignObject`.
-        "foreignobject" | "desc" | "title" | "mi" | "mo" | "mn" | "ms" | "mtext" => true,
-        "annotation-xml" => tag.get("encoding").is_some_and(|e| {
-            e.eq_ignore_ascii_case("text/html") || e.eq_ignore_ascii_case("application/xhtml+xml")
-        }),
-        _ => false,
     }
 }
 
