@@ -8,18 +8,9 @@ use std::path::PathBuf;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{ArgAction, ArgGroup, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
-use crate::{data, extract, links, lint};
-
-/// trurl's exit codes.
-pub mod exit {
-    pub const FILE: u8 = 1;
-    pub const ARG: u8 = 3;
-    pub const FLAG: u8 = 4;
-    pub const URL: u8 = 7;
-    pub const BADURL: u8 = 9;
-    pub const GET: u8 = 10;
-    pub const REPLACE: u8 = 12;
-}
+use crate::cmd::{data, extract, links, lint};
+use crate::exit;
+use crate::record::OnError;
 
 /// The most threads `-j` starts. Each holds up to two batches of about
 /// 1 MiB, so this bounds the memory a run takes whatever `-j` says.
@@ -324,8 +315,8 @@ pub enum Command {
     #[command(after_help = data::EXIT_CODES)]
     Data(data::DataArgs),
     /// Print the URLs a URL pattern matches (with --json, their groups).
-    #[command(after_help = crate::matching::EXIT_CODES)]
-    Match(crate::matching::MatchArgs),
+    #[command(after_help = crate::cmd::matching::EXIT_CODES)]
+    Match(crate::cmd::matching::MatchArgs),
     /// Print a shell completion script.
     Completions {
         #[arg(value_enum)]
@@ -339,14 +330,6 @@ pub enum Command {
 pub enum Compat {
     Whatwg,
     Trurl,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OnError {
-    Empty,
-    Skip,
-    Input,
-    Fail,
 }
 
 /// The parsed command line, with the URL arguments (positional and

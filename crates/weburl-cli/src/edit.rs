@@ -14,25 +14,8 @@ use weburl::percent_encoding::{percent_encode, EncodeSet};
 use weburl::{SetterError, Url};
 
 use crate::components::Comp;
+use crate::exit::{self, fatal, Fatal};
 use crate::query;
-
-/// A command-line mistake in an edit option, with trurl's exit code.
-#[derive(Debug)]
-pub struct EditError {
-    pub code: u8,
-    pub msg: String,
-}
-
-fn fail(code: u8, msg: String) -> EditError {
-    EditError { code, msg }
-}
-
-/// trurl's exit codes for the edit options.
-pub const EXIT_APPEND: u8 = 2;
-pub const EXIT_SET: u8 = 5;
-pub const EXIT_TRIM: u8 = 8;
-pub const EXIT_ITER: u8 = 11;
-pub const EXIT_REPLACE: u8 = 12;
 
 #[derive(Debug, Clone)]
 pub struct SetOp {
@@ -96,7 +79,7 @@ pub struct EditArgs<'a> {
 }
 
 impl Edits {
-    pub fn new(args: &EditArgs<'_>) -> Result<Edits, EditError> {
+    pub fn new(args: &EditArgs<'_>) -> Result<Edits, Fatal> {
         let mut edits = Edits {
             qsep: args.qsep,
             sort_query: args.sort_query,
@@ -107,8 +90,8 @@ impl Edits {
         for s in args.set {
             let op = parse_set(s)?;
             if set_slots.contains(&op.comp.slot()) {
-                return Err(fail(
-                    EXIT_SET,
+                return Err(fatal(
+                    exit::SET,
                     format!("duplicate --set for component {}", op.comp.name()),
                 ));
             }
@@ -119,23 +102,23 @@ impl Edits {
         for it in args.iterate {
             let (name, items) = it
                 .split_once('=')
-                .ok_or_else(|| fail(EXIT_ITER, "wrong iterate syntax".into()))?;
+                .ok_or_else(|| fatal(exit::ITER, "wrong iterate syntax"))?;
             let (name, encode) = match name.strip_suffix(':') {
                 Some(n) => (n, false),
                 None => (name, true),
             };
             let comp = Comp::from_name(name)
                 .filter(|c| settable(*c))
-                .ok_or_else(|| fail(EXIT_ITER, "bad component for iterate".into()))?;
+                .ok_or_else(|| fatal(exit::ITER, "bad component for iterate"))?;
             if iter_slots.contains(&comp.slot()) {
-                return Err(fail(
-                    EXIT_ITER,
+                return Err(fatal(
+                    exit::ITER,
                     format!("duplicate component for iterate: {}", comp.name()),
                 ));
             }
             if set_slots.contains(&comp.slot()) {
-                return Err(fail(
-                    EXIT_ITER,
+                return Err(fatal(
+                    exit::ITER,
                     format!(
                         "duplicate --iterate and --set for component {}",
                         comp.name()
@@ -157,8 +140,8 @@ impl Edits {
             } else if let Some(q) = a.strip_prefix("query=") {
                 edits.append_query.push(query::encode_assignment(q));
             } else {
-                return Err(fail(
-                    EXIT_APPEND,
+                return Err(fatal(
+                    exit::APPEND,
                     format!("--append unsupported component: {a}"),
                 ));
             }
@@ -166,7 +149,7 @@ impl Edits {
         for t in args.trim {
             let what = t
                 .strip_prefix("query=")
-                .ok_or_else(|| fail(EXIT_TRIM, format!("Unsupported trim component: {t}")))?;
+                .ok_or_else(|| fatal(exit::TRIM, format!("Unsupported trim component: {t}")))?;
             edits.trims.push(trim_pattern(what));
         }
         edits
@@ -175,10 +158,7 @@ impl Edits {
         for (list, append) in [(args.replace, false), (args.replace_append, true)] {
             for r in list {
                 if r.is_empty() {
-                    return Err(fail(
-                        EXIT_REPLACE,
-                        "No data passed to replace component".into(),
-                    ));
+                    return Err(fatal(exit::REPLACE, "No data passed to replace component"));
                 }
                 let pair = query::encode_assignment(r);
                 let name = query::decoded_name(&pair).into_owned();
@@ -382,11 +362,11 @@ fn settable(comp: Comp) -> bool {
 }
 
 /// `comp=value`, `comp:=value`, `comp?=value` or `comp?:=value`.
-pub fn parse_set(s: &str) -> Result<SetOp, EditError> {
+pub fn parse_set(s: &str) -> Result<SetOp, Fatal> {
     let eq = s
         .find('=')
         .filter(|&i| i > 0)
-        .ok_or_else(|| fail(EXIT_SET, format!("invalid --set syntax: {s}")))?;
+        .ok_or_else(|| fatal(exit::SET, format!("invalid --set syntax: {s}")))?;
     let (mut name, value) = (&s[..eq], &s[eq + 1..]);
     let (mut encode, mut only_if_absent) = (true, false);
     // The markers stand between the name and "=", in either order.
@@ -402,10 +382,10 @@ pub fn parse_set(s: &str) -> Result<SetOp, EditError> {
         }
     }
     let comp = Comp::from_name(name)
-        .ok_or_else(|| fail(EXIT_SET, format!("unknown component: {name}")))?;
+        .ok_or_else(|| fatal(exit::SET, format!("unknown component: {name}")))?;
     if !settable(comp) {
-        return Err(fail(
-            EXIT_SET,
+        return Err(fatal(
+            exit::SET,
             format!("the URL Standard has no settable {} component", comp.name()),
         ));
     }
@@ -593,8 +573,8 @@ mod tests {
             (op.comp, op.value.as_str(), op.encode),
             (Comp::Query, "a=b", false)
         );
-        assert_eq!(parse_set("=x").unwrap_err().code, EXIT_SET);
-        assert_eq!(parse_set("nope=x").unwrap_err().code, EXIT_SET);
+        assert_eq!(parse_set("=x").unwrap_err().code, exit::SET);
+        assert_eq!(parse_set("nope=x").unwrap_err().code, exit::SET);
     }
 
     #[test]

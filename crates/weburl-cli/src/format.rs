@@ -70,18 +70,10 @@ impl fmt::Display for RenderError {
     }
 }
 
-/// Options that apply to every component, as if each used the prefix.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Defaults {
-    pub urlencode: bool,
-    pub default_port: bool,
-    pub idn: bool,
-    pub iri: bool,
-    pub surt: weburl::surt::SurtProfile,
-}
-
 impl Format {
-    pub fn parse(format: &str, defaults: Defaults) -> Result<Format, FormatError> {
+    /// `defaults`: the options that apply to every component (`--urlencode`
+    /// and the others), as if each used the matching prefix.
+    pub fn parse(format: &str, defaults: Mods) -> Result<Format, FormatError> {
         let s = format.as_bytes();
         let mut pieces = Vec::new();
         let mut text = Vec::new();
@@ -216,14 +208,8 @@ fn query_key(url: &Url, key: &[u8], all: bool, encoded: bool, qsep: u8, out: &mu
 }
 
 /// One `{...}`: prefixes, then a component name or a query key.
-fn variable(inner: &str, whole: &str, defaults: Defaults) -> Result<Piece, FormatError> {
-    let mut mods = Mods {
-        encoded: defaults.urlencode,
-        default_port: defaults.default_port,
-        idn: defaults.idn,
-        iri: defaults.iri,
-        surt: defaults.surt,
-    };
+/// `mods` starts as the defaults; the prefixes add to them.
+fn variable(inner: &str, whole: &str, mut mods: Mods) -> Result<Piece, FormatError> {
     let (mut strict, mut must, mut puny, mut idn) = (false, false, false, false);
     let mut rest = inner;
     if let Some(r) = rest.strip_prefix(':') {
@@ -281,7 +267,7 @@ mod tests {
     use super::*;
 
     fn get(format: &str, url: &str) -> String {
-        let f = Format::parse(format, Defaults::default()).unwrap();
+        let f = Format::parse(format, Mods::default()).unwrap();
         let url = Url::parse(url).unwrap();
         let mut out = Vec::new();
         f.render(&url, b'&', &mut out, &mut |_| {}).unwrap();
@@ -320,7 +306,7 @@ mod tests {
 
     #[test]
     fn errors() {
-        let e = |f| Format::parse(f, Defaults::default()).unwrap_err().0;
+        let e = |f| Format::parse(f, Mods::default()).unwrap_err().0;
         assert_eq!(e("{nope}"), "\"nope\" is not a recognized URL component");
         assert_eq!(e("{foo:path}"), "Bad --get syntax: {foo:path}");
         assert_eq!(
@@ -331,16 +317,16 @@ mod tests {
 
     #[test]
     fn plain_href() {
-        assert!(Format::parse("{href}", Defaults::default())
+        assert!(Format::parse("{href}", Mods::default())
             .unwrap()
             .is_plain_href());
-        assert!(Format::parse("[url]", Defaults::default())
+        assert!(Format::parse("[url]", Mods::default())
             .unwrap()
             .is_plain_href());
-        assert!(!Format::parse("{href}x", Defaults::default())
+        assert!(!Format::parse("{href}x", Mods::default())
             .unwrap()
             .is_plain_href());
-        assert!(!Format::parse("{default:url}", Defaults::default())
+        assert!(!Format::parse("{default:url}", Mods::default())
             .unwrap()
             .is_plain_href());
     }

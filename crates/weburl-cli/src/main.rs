@@ -4,27 +4,26 @@
 
 mod args;
 mod bulk;
+mod cmd;
 mod components;
-mod data;
+mod config;
 mod edit;
-mod extract;
+mod exit;
 mod format;
 mod json;
-mod links;
-mod lint;
-mod matching;
 mod output;
 mod query;
 mod record;
 mod run;
-mod sites;
 mod stdio;
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use args::Command;
-use run::Fatal;
+use cmd::{data, extract, links, lint, matching};
+use config::Config;
+use exit::Fatal;
 
 fn main() -> ExitCode {
     let parsed = match args::parse(std::env::args_os()) {
@@ -46,7 +45,7 @@ fn main() -> ExitCode {
             }
         };
     }
-    match run::run(parsed) {
+    match Config::new(parsed).and_then(run::run) {
         Ok(code) => ExitCode::from(code),
         Err(f) => {
             if !f.msg.is_empty() {

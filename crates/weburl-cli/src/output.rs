@@ -304,8 +304,8 @@ impl Output {
                 (Field::Input, _) => json_str(&String::from_utf8_lossy(meta.input), out),
                 (Field::Error, Ok(_)) | (Field::Comp(_), Err(_)) => out.extend_from_slice(b"null"),
                 (Field::Error, Err(f)) => json_error(f, out),
-                (Field::Comp(c), Ok(url)) if crate::sites::is_site_component(c) => {
-                    match crate::sites::value(url, c, self.mods.surt) {
+                (Field::Comp(c), Ok(url)) if components::sites::is_site_component(c) => {
+                    match components::sites::value(url, c, self.mods.surt) {
                         Some(value) => json_str(&value, out),
                         None => out.extend_from_slice(b"null"),
                     }

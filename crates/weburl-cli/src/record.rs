@@ -7,9 +7,18 @@ use std::io::Write as _;
 use weburl::encoding_rs::Encoding;
 use weburl::{ParseError, Url};
 
-use crate::args::{exit, OnError};
 use crate::edit::Edits;
+use crate::exit;
 use crate::output::{escape_input, Failure, Meta, Output};
+
+/// What a record that fails outputs (`--on-error`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnError {
+    Empty,
+    Skip,
+    Input,
+    Fail,
+}
 
 /// Which records are output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,8 +4,7 @@
 use std::io::{self, Read, Write};
 use std::path::Path;
 
-use crate::args::exit;
-use crate::run::{fatal, Fatal};
+use crate::exit::{self, fatal, Fatal};
 
 /// The bytes of `path`, or of standard input for `-`.
 pub fn read_input(path: &Path) -> Result<Vec<u8>, Fatal> {

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use weburl::surt::{self, SurtProfile};
 use weburl::Url;
 
-use crate::components::Comp;
+use super::Comp;
 
 /// The component's value; `None` when the URL has none (a host that is not
 /// a domain, or is itself a public suffix), which JSON shows as `null`.

@@ -4,10 +4,9 @@
 use weburl::lens::{self, LintReport};
 use weburl::{Url, ValidationError};
 
-use crate::args::exit;
+use crate::exit::{self, fatal, Fatal};
 use crate::json::{self, Obj};
 use crate::record;
-use crate::run::{fatal, Fatal};
 use crate::stdio::write_stdout;
 
 /// A URL with findings: a linter's 1 ("found something"). trurl's

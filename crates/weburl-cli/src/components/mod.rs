@@ -15,6 +15,8 @@ use weburl::percent_encoding::percent_decode;
 use weburl::surt::SurtProfile;
 use weburl::{domain_to_unicode, Url};
 
+pub mod sites;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Comp {
     Url,
@@ -302,7 +304,7 @@ pub fn raw(url: &Url, comp: Comp, surt: SurtProfile) -> (Cow<'_, str>, bool) {
         Comp::Hash => (b(url.hash()), !url.hash().is_empty()),
         Comp::Origin => (Cow::Owned(url.origin().to_string()), true),
         Comp::PublicSuffix | Comp::RegistrableDomain | Comp::Surt => {
-            match crate::sites::value(url, comp, surt) {
+            match sites::value(url, comp, surt) {
                 Some(value) => (value, true),
                 None => (b(""), false),
             }

@@ -9,11 +9,10 @@ use weburl_html::base::BaseSource;
 use weburl_html::encoding::EncodingSource;
 use weburl_html::{Document, Link, LinkOptions};
 
-use crate::args::exit;
+use crate::exit::{self, fatal, Fatal};
 use crate::json::{self, Obj};
 use crate::output::tsv_cell;
 use crate::record;
-use crate::run::{fatal, Fatal};
 use crate::stdio::{read_input, write_stdout};
 
 pub const EXIT_CODES: &str = "\

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use weburl_html::text::{Delimiter, Found, TextOptions};
 
+use crate::exit::Fatal;
 use crate::json::Obj;
-use crate::run::Fatal;
 use crate::stdio::{read_input, write_stdout};
 
 pub const EXIT_CODES: &str = "\

@@ -6,10 +6,9 @@ use std::io::Write as _;
 use weburl::Url;
 use weburl_html::data_url::{self, DataUrlError};
 
-use crate::args::exit;
+use crate::exit::{self, fatal, Fatal};
 use crate::output::escape_input;
 use crate::record;
-use crate::run::{fatal, Fatal};
 use crate::stdio::write_stdout;
 
 pub const EXIT_CODES: &str = "\

@@ -8,9 +8,8 @@ use std::path::PathBuf;
 use weburl::Url;
 use weburl_pattern::{UrlPattern, UrlPatternOptions};
 
-use crate::args::exit;
+use crate::exit::{self, fatal, Fatal};
 use crate::json::Obj;
-use crate::run::{fatal, Fatal};
 use crate::stdio::{read_input, write_stdout};
 
 pub const EXIT_CODES: &str = "\
