@@ -3,8 +3,8 @@
 //! on PATH, and must print exactly the lines shown under it (stdout and
 //! stderr together, in any order).
 //!
-//! Shared by the `weburl` and `weburl-sql` README tests (the latter includes
-//! this file with `#[path]`), each running the blocks of its own binary.
+//! Shared by the `weburl` and `weburl-sql` README tests, each running the
+//! blocks of its own binary.
 
 use std::path::Path;
 use std::process::Command;
