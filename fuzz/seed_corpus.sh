@@ -32,8 +32,8 @@ hosts += [t["input"] for t in load("wpt/IdnaTestV2-removed.json") if isinstance(
 pct = [t["input"] for t in load("wpt/percent-encoding.json") if isinstance(t, dict)]
 forms = [t["input"] for t in load("wpt/urlencoded-parser-data.json") if isinstance(t, dict)]
 
-# The seed lists of fuzz/src/checks.rs, to pick them by the first byte.
-checks = open("src/checks.rs", encoding="utf-8").read()
+# The seed lists of the fuzz checks, to pick them by the first byte.
+checks = open("../crates/weburl-test-support/src/checks.rs", encoding="utf-8").read()
 def const_list(name):
     body = re.search(r"pub const %s: \[&str; \d+\] = \[(.*?)\];" % name, checks, re.S).group(1)
     return [json.loads('"%s"' % s) for s in re.findall(r'"((?:[^"\\]|\\.)*)"', body)]

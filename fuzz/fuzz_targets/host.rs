@@ -2,4 +2,4 @@
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| weburl_fuzz::checks::host(data));
+fuzz_target!(|data: &[u8]| weburl_test_support::checks::host(data));

@@ -2,4 +2,4 @@
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| weburl_fuzz::checks::parse_with_base(data));
+fuzz_target!(|data: &[u8]| weburl_test_support::checks::parse_with_base(data));

@@ -7,8 +7,8 @@ mod common;
 
 use std::path::Path;
 
-use common::console::{check_console_blocks, runs_weburl_sql};
 use common::TempDir;
+use weburl_test_support::console::{check_console_blocks, runs_weburl_sql};
 
 /// Runs the `weburl` blocks of `readme` in a scratch directory.
 fn check_weburl_blocks(readme: &str, scratch: &str) -> usize {

@@ -5,6 +5,7 @@
 mod common;
 
 use common::{check_each_type, context_with_urls, table, value};
+use weburl_test_support::console;
 
 const URLS: [Option<&str>; 8] = [
     Some("https://www.example.co.uk/a/?b=2&a=1#top"),
@@ -135,9 +136,6 @@ async fn group_by_registrable_domain() {
          +----------------+------+"
     );
 }
-
-#[path = "../../weburl-cli/tests/common/console.rs"]
-mod console;
 
 /// The README's `GROUP BY url_registrable_domain(url)` example: its
 /// commands run with this build's `weburl-sql` and print what it shows.

@@ -9,8 +9,7 @@ use datafusion::arrow::array::{ArrayRef, RecordBatch, StringArray};
 use datafusion::parquet::arrow::ArrowWriter;
 use weburl_datafusion::sql::{run, session_context, OutputFormat};
 
-#[path = "../../weburl-cli/tests/common/console.rs"]
-mod console;
+use weburl_test_support::console;
 
 const URLS: [&str; 6] = [
     "https://example.com/a?utm_source=x",

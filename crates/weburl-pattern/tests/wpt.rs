@@ -24,11 +24,7 @@ use weburl_pattern::{
 
 // The URL tests' loader, which turns lone surrogate escapes into U+FFFD as
 // WebIDL's USVString conversion does (two cases here have them).
-#[allow(dead_code)]
-#[path = "../../weburl/tests/common/mod.rs"]
-mod common;
-
-use common::{load_json, testdata_dir};
+use weburl_test_support::harness::{load_json, testdata_dir};
 
 fn testdata(relative: &str) -> PathBuf {
     testdata_dir().join(relative)

@@ -609,7 +609,7 @@ fn is_delimiter_lookalike(c: char) -> bool {
 /// Whether `c` is invisible or moves text around when rendered: controls,
 /// white space, format characters (Cf, with the bidi controls), line and
 /// paragraph separators, default-ignorable and unassigned code points.
-pub(crate) fn is_hidden(c: char) -> bool {
+pub fn is_hidden(c: char) -> bool {
     if c.is_control() || c.is_whitespace() {
         return true;
     }
@@ -628,7 +628,7 @@ pub(crate) fn is_hidden(c: char) -> bool {
 
 /// How many terminal columns `c` takes: two for East Asian wide and
 /// fullwidth characters, none for combining marks, one otherwise.
-pub(crate) fn columns(c: char) -> usize {
+pub fn columns(c: char) -> usize {
     if c.is_ascii() {
         return 1;
     }

@@ -44,7 +44,6 @@ mod edit;
 mod error;
 pub mod form_urlencoded;
 mod host;
-pub mod lens;
 pub mod normalize;
 mod offsets;
 mod options;
@@ -53,7 +52,6 @@ mod parser;
 pub mod percent_encoding;
 #[cfg(feature = "psl")]
 mod psl;
-pub mod rfc3986;
 mod search_params;
 mod setters;
 pub mod state_override;

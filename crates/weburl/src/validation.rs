@@ -11,7 +11,10 @@ use std::fmt;
 use std::ops::Range;
 
 macro_rules! kinds {
-    ($( $(#[$doc:meta])* $variant:ident = $name:literal, failure: $failure:literal; )*) => {
+    ($(
+        $(#[$doc:meta])*
+        $variant:ident = $name:literal, failure: $failure:literal, description: $description:literal;
+    )*) => {
         /// A validation error's type, one variant per name in the URL
         /// Standard's table (<https://url.spec.whatwg.org/#validation-error>).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -29,6 +32,21 @@ macro_rules! kinds {
                 match self { $(ValidationErrorKind::$variant => $name,)* }
             }
 
+            /// What the error means, in a few words, for people reading a
+            /// report (the standard's table has a longer description).
+            ///
+            /// ```
+            /// use weburl::ValidationErrorKind;
+            ///
+            /// assert_eq!(
+            ///     ValidationErrorKind::InvalidReverseSolidus.description(),
+            ///     "\"\\\" where \"/\" belongs; special URLs read it as \"/\""
+            /// );
+            /// ```
+            pub fn description(self) -> &'static str {
+                match self { $(ValidationErrorKind::$variant => $description,)* }
+            }
+
             /// Whether the parser always returns failure after this error.
             /// (`domain-to-ASCII` fails only for non-ASCII domains, and the
             /// IPv4 errors marked non-failing here can still come with a
@@ -42,67 +60,97 @@ macro_rules! kinds {
 
 kinds! {
     /// Unicode ToASCII (strict) records an error for the domain.
-    DomainToAscii = "domain-to-ASCII", failure: false;
+    DomainToAscii = "domain-to-ASCII", failure: false,
+        description: "the host is not a valid domain (UTS #46 ToASCII, strict)";
     /// The host, to be processed as a domain, contains a percent-encoded byte.
-    DomainPercentEncoded = "domain-percent-encoded", failure: false;
+    DomainPercentEncoded = "domain-percent-encoded", failure: false,
+        description: "the host has percent-encoded bytes, which are decoded";
     /// An opaque host contains a forbidden host code point.
-    HostInvalidCodePoint = "host-invalid-code-point", failure: true;
+    HostInvalidCodePoint = "host-invalid-code-point", failure: true,
+        description: "the host has a code point that hosts cannot contain";
     /// An IPv4 address ends with a ".".
-    Ipv4EmptyPart = "IPv4-empty-part", failure: false;
+    Ipv4EmptyPart = "IPv4-empty-part", failure: false,
+        description: "the IPv4 address ends with \".\"";
     /// An IPv4 address has fewer than four parts.
-    Ipv4TooFewParts = "IPv4-too-few-parts", failure: false;
+    Ipv4TooFewParts = "IPv4-too-few-parts", failure: false,
+        description: "the IPv4 address has fewer than four parts";
     /// An IPv4 address has more than four parts.
-    Ipv4TooManyParts = "IPv4-too-many-parts", failure: true;
+    Ipv4TooManyParts = "IPv4-too-many-parts", failure: true,
+        description: "the IPv4 address has more than four parts";
     /// An IPv4 address part is not numeric.
-    Ipv4NonNumericPart = "IPv4-non-numeric-part", failure: true;
+    Ipv4NonNumericPart = "IPv4-non-numeric-part", failure: true,
+        description: "the host ends in a number but has a part that is not one";
     /// An IPv4 address part is written in hexadecimal or octal.
-    Ipv4NonDecimalPart = "IPv4-non-decimal-part", failure: false;
+    Ipv4NonDecimalPart = "IPv4-non-decimal-part", failure: false,
+        description: "an IPv4 part is hexadecimal or octal";
     /// An IPv4 address part exceeds 255 (failure unless it is the last part).
-    Ipv4OutOfRangePart = "IPv4-out-of-range-part", failure: false;
+    Ipv4OutOfRangePart = "IPv4-out-of-range-part", failure: false,
+        description: "an IPv4 part is greater than 255";
     /// An IPv6 address is missing its closing "]".
-    Ipv6Unclosed = "IPv6-unclosed", failure: true;
+    Ipv6Unclosed = "IPv6-unclosed", failure: true,
+        description: "\"[\" without a closing \"]\"";
     /// An IPv6 address starts with a single ":".
-    Ipv6InvalidCompression = "IPv6-invalid-compression", failure: true;
+    Ipv6InvalidCompression = "IPv6-invalid-compression", failure: true,
+        description: "the IPv6 address starts with a single \":\"";
     /// An IPv6 address has more than eight pieces.
-    Ipv6TooManyPieces = "IPv6-too-many-pieces", failure: true;
+    Ipv6TooManyPieces = "IPv6-too-many-pieces", failure: true,
+        description: "the IPv6 address has more than eight pieces";
     /// An IPv6 address has "::" more than once.
-    Ipv6MultipleCompression = "IPv6-multiple-compression", failure: true;
+    Ipv6MultipleCompression = "IPv6-multiple-compression", failure: true,
+        description: "\"::\" appears more than once";
     /// An IPv6 address has a code point that is not a hex digit or ":", or ends with ":".
-    Ipv6InvalidCodePoint = "IPv6-invalid-code-point", failure: true;
+    Ipv6InvalidCodePoint = "IPv6-invalid-code-point", failure: true,
+        description: "unexpected code point in the IPv6 address";
     /// An uncompressed IPv6 address has fewer than eight pieces.
-    Ipv6TooFewPieces = "IPv6-too-few-pieces", failure: true;
+    Ipv6TooFewPieces = "IPv6-too-few-pieces", failure: true,
+        description: "the IPv6 address has fewer than eight pieces and no \"::\"";
     /// An IPv6 address piece has a leading zero.
-    Ipv6PieceLeadingZero = "IPv6-piece-leading-zero", failure: false;
+    Ipv6PieceLeadingZero = "IPv6-piece-leading-zero", failure: false,
+        description: "an IPv6 piece has a leading zero";
     /// An IPv4-in-IPv6 address has more than six IPv6 pieces before it.
-    Ipv4InIpv6TooManyPieces = "IPv4-in-IPv6-too-many-pieces", failure: true;
+    Ipv4InIpv6TooManyPieces = "IPv4-in-IPv6-too-many-pieces", failure: true,
+        description: "more than six pieces before the embedded IPv4 address";
     /// An IPv4 part of an IPv6 address is not a decimal number without leading zero.
-    Ipv4InIpv6InvalidCodePoint = "IPv4-in-IPv6-invalid-code-point", failure: true;
+    Ipv4InIpv6InvalidCodePoint = "IPv4-in-IPv6-invalid-code-point", failure: true,
+        description: "the embedded IPv4 address is not decimal numbers without leading zeros";
     /// An IPv4 part of an IPv6 address exceeds 255.
-    Ipv4InIpv6OutOfRangePart = "IPv4-in-IPv6-out-of-range-part", failure: true;
+    Ipv4InIpv6OutOfRangePart = "IPv4-in-IPv6-out-of-range-part", failure: true,
+        description: "a part of the embedded IPv4 address is greater than 255";
     /// An IPv4 part of an IPv6 address has fewer than four parts.
-    Ipv4InIpv6TooFewParts = "IPv4-in-IPv6-too-few-parts", failure: true;
+    Ipv4InIpv6TooFewParts = "IPv4-in-IPv6-too-few-parts", failure: true,
+        description: "the embedded IPv4 address has fewer than four parts";
     /// A code point that is not a URL unit: not a URL code point, or a "%"
     /// not starting a percent-encoded byte; also leading or trailing C0
     /// controls and spaces, and ASCII tabs and newlines.
-    InvalidUrlUnit = "invalid-URL-unit", failure: false;
+    InvalidUrlUnit = "invalid-URL-unit", failure: false,
+        description: "not allowed in a URL, or removed: a stray \"%\", a space, a control, a tab or newline";
     /// A special scheme is not followed by "//".
-    SpecialSchemeMissingFollowingSolidus = "special-scheme-missing-following-solidus", failure: false;
+    SpecialSchemeMissingFollowingSolidus = "special-scheme-missing-following-solidus", failure: false,
+        description: "a special scheme is not followed by \"//\"";
     /// No scheme, and no base URL to resolve against (or one with an opaque path).
-    MissingSchemeNonRelativeUrl = "missing-scheme-non-relative-URL", failure: true;
+    MissingSchemeNonRelativeUrl = "missing-scheme-non-relative-URL", failure: true,
+        description: "no scheme, and no base URL to resolve against";
     /// A special URL uses "\" where "/" belongs.
-    InvalidReverseSolidus = "invalid-reverse-solidus", failure: false;
+    InvalidReverseSolidus = "invalid-reverse-solidus", failure: false,
+        description: "\"\\\" where \"/\" belongs; special URLs read it as \"/\"";
     /// The input includes credentials.
-    InvalidCredentials = "invalid-credentials", failure: false;
+    InvalidCredentials = "invalid-credentials", failure: false,
+        description: "the URL has a username or password";
     /// A special URL, or one with credentials or a port, has no host.
-    HostMissing = "host-missing", failure: true;
+    HostMissing = "host-missing", failure: true,
+        description: "expected a host, found none";
     /// The port is greater than 65535.
-    PortOutOfRange = "port-out-of-range", failure: true;
+    PortOutOfRange = "port-out-of-range", failure: true,
+        description: "the port is greater than 65535";
     /// The port is not made of ASCII digits.
-    PortInvalid = "port-invalid", failure: true;
+    PortInvalid = "port-invalid", failure: true,
+        description: "the port is not made of ASCII digits";
     /// A relative reference starts with a Windows drive letter against a file base.
-    FileInvalidWindowsDriveLetter = "file-invalid-Windows-drive-letter", failure: false;
+    FileInvalidWindowsDriveLetter = "file-invalid-Windows-drive-letter", failure: false,
+        description: "a Windows drive letter in a relative reference against a file base";
     /// A file URL's host is a Windows drive letter.
-    FileInvalidWindowsDriveLetterHost = "file-invalid-Windows-drive-letter-host", failure: false;
+    FileInvalidWindowsDriveLetterHost = "file-invalid-Windows-drive-letter-host", failure: false,
+        description: "the host of a file URL is a Windows drive letter";
 }
 
 impl fmt::Display for ValidationErrorKind {
@@ -321,6 +369,13 @@ mod tests {
             .filter(|l| !l.starts_with('#') && !l.is_empty())
             .collect();
         assert_eq!(names, listed);
+    }
+
+    #[test]
+    fn every_kind_has_a_description() {
+        for &kind in ValidationErrorKind::ALL {
+            assert!(!kind.description().is_empty());
+        }
     }
 
     #[test]

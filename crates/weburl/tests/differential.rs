@@ -4,7 +4,7 @@
 //! Both parse each input, alone or against a base URL, and must agree on
 //! success, on the href, on the nine component getters and on the origin.
 //! A disagreement that `fuzz/allowed_divergences.md` explains (all of them
-//! ada bugs, recognized by `fuzz/src/divergences.rs`) is counted by entry;
+//! ada bugs, recognized by `weburl_test_support::divergences`) is counted by entry;
 //! every other one is collected, the first 50 are printed with a minimized
 //! input and weburl's diagram, and the test fails.
 //!
@@ -17,25 +17,16 @@
 
 mod generator;
 
-// The fuzz crate's getter lists and ada's getters, so that this test and
-// the `differential` fuzz target compare the same fields.
-#[path = "../../../fuzz/src/ada_compare.rs"]
-#[allow(dead_code)] // the setter comparison is for the fuzz target
-mod ada_compare;
-#[path = "../../../fuzz/src/checks.rs"]
-#[allow(dead_code)]
-mod checks;
-#[path = "../../../fuzz/src/divergences.rs"]
-#[allow(dead_code)] // the setter entries are for the fuzz target
-mod divergences;
-
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use ada_compare::ada_getters;
-use checks::{getters, GETTER_NAMES};
 use generator::{mutate, real_world_seeds, wpt_seeds, Rng, Seed, FIXED_BASES};
 use weburl::Url;
+// The fuzz targets' getter lists and ada's getters, so that this test and
+// the `differential` fuzz target compare the same fields.
+use weburl_test_support::ada_compare::ada_getters;
+use weburl_test_support::checks::{getters, GETTER_NAMES};
+use weburl_test_support::divergences;
 
 const DEFAULT_SEED: u64 = 0x5EED_0F0A_DA00;
 const SHOWN: usize = 50;

@@ -1,17 +1,15 @@
 //! Replays the minimized fuzz inputs under `fuzz/regressions/<target>/`
-//! through the same property checks as the fuzz targets (the file
-//! `fuzz/src/checks.rs`, included as a module), without ada.
+//! through the same property checks as the fuzz targets
+//! (`weburl_test_support::checks`), without ada.
 //!
 //! Every file is run, even after a failure; the test then lists each file
 //! that failed with the property that broke.
 
-#[path = "../../../fuzz/src/checks.rs"]
-#[allow(dead_code)]
-mod checks;
-
 use std::fs;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::PathBuf;
+
+use weburl_test_support::checks;
 
 /// The check a fuzz target runs on one input.
 type Check = fn(&[u8]);

@@ -3,7 +3,7 @@
 //! compiled table against a plain reading of the list on many hosts.
 
 #[allow(dead_code)]
-mod common;
+use weburl_test_support::harness as common;
 
 use std::collections::HashMap;
 

@@ -12,7 +12,7 @@
 //! (`xn--55qx5d.cn`).
 
 #[allow(dead_code)]
-mod common;
+use weburl_test_support::harness as common;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

@@ -11,7 +11,7 @@
 //! * `testdata/expected-failures.txt` lists cases known to fail. It must stay
 //!   empty; a listed case that passes is an error.
 
-mod common;
+use weburl_test_support::harness as common;
 
 use std::process::ExitCode;
 

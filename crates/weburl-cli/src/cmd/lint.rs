@@ -1,8 +1,8 @@
 //! `weburl lint`: each URL's validation errors drawn under it, and where
 //! RFC 3986 reads it otherwise than the URL Standard.
 
-use weburl::lens::{self, LintReport};
 use weburl::{Url, ValidationError};
+use weburl_rfc3986::lens::{self, LintReport};
 
 use crate::exit::{self, fatal, Fatal};
 use crate::json::{self, Obj};
@@ -106,7 +106,7 @@ fn report_json(report: &LintReport, out: &mut Vec<u8>) {
                 }
                 let mut o = Obj::new(out);
                 o.str("kind", e.kind.name())
-                    .str("description", lens::describe(e.kind))
+                    .str("description", e.kind.description())
                     .span("span", &e.span);
                 o.end();
             }

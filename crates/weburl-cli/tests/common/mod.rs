@@ -2,8 +2,6 @@
 
 #![allow(dead_code)]
 
-pub mod console;
-
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};

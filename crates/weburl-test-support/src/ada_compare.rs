@@ -2,8 +2,8 @@
 //! implementation in C++ (through the `ada-url` crate, in process).
 //!
 //! Both must agree on success, on every getter and on the origin, after the
-//! parse and after each setter. `allowed_divergences.md` beside this crate
-//! lists the differences that are allowed, all ada bugs, recognized by
+//! parse and after each setter. `fuzz/allowed_divergences.md` lists the
+//! differences that are allowed, all ada bugs, recognized by
 //! `crate::divergences`.
 
 use weburl::Url;

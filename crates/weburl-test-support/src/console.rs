@@ -6,8 +6,8 @@
 //! go to one place), and once with the two streams apart (the lines shown
 //! must interleave stdout's lines in their order with stderr's in theirs).
 //!
-//! Shared by the `weburl` and `weburl-sql` README tests (the latter includes
-//! this file with `#[path]`), each running the blocks of its own binary.
+//! Shared by the `weburl` and `weburl-sql` README tests, each running the
+//! blocks of its own binary.
 
 use std::path::Path;
 use std::process::Command;

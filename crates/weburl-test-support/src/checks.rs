@@ -1,9 +1,8 @@
 //! The properties the fuzz targets assert, one public function per target.
 //!
-//! This file depends on `weburl` and `std` only: the fuzz crate uses it as
-//! its `checks` module, and `crates/weburl/tests/fuzz_regressions.rs`
-//! includes it with `#[path]` to replay every file under
-//! `fuzz/regressions/<target>/` through the same function.
+//! This module depends on `weburl` and `std` only: the fuzz targets call
+//! it, and `crates/weburl/tests/fuzz_regressions.rs` replays every file
+//! under `fuzz/regressions/<target>/` through the same function.
 //!
 //! A property that does not hold panics with the input, the URL's
 //! `diagram()` and what was expected; under libFuzzer the panic aborts and
@@ -679,7 +678,8 @@ impl DiffCase {
 }
 
 /// The weburl side of target `differential`: the parse, join and setter
-/// properties on the case (the comparison with ada is in the fuzz crate).
+/// properties on the case (the comparison with ada is `ada_compare`,
+/// behind the `ada` feature).
 pub fn differential(case: &DiffCase) {
     let url = match &case.base {
         None => check_parse(&case.input),

@@ -3,7 +3,7 @@
 //! step and the Unicode IdnaTestV2 line that decide it are cited. A
 //! disagreement that matches none of them is a failure.
 //!
-//! Used by the `differential` fuzz target and, through `#[path]`, by
+//! Used by the `differential` fuzz target and by
 //! `crates/weburl/tests/differential.rs`. Depends on `weburl` only.
 
 use weburl::{ParseError, Url};

@@ -1,10 +1,11 @@
 //! Normalization for comparison: syntax-based (RFC 3986 §6.2.2) and
 //! scheme-based for http and https (§6.2.3).
 
-use super::chars::{self, UNRESERVED};
-use super::error::Rfc3986Error;
-use super::resolve::{guard_double_slash, remove_dot_segments};
-use super::split::{split, split_iri, Authority, Components};
+use crate::chars::{self, UNRESERVED};
+use crate::error::Rfc3986Error;
+use crate::resolve::{guard_double_slash, remove_dot_segments};
+use crate::split::{split, split_iri};
+use crate::types::{Authority, Components};
 
 /// Normalizes a URI reference by the syntax-based rules of RFC 3986
 /// §6.2.2, in the RFC's order:
@@ -29,14 +30,14 @@ use super::split::{split, split_iri, Authority, Components};
 /// RFC 3986 §6.2.2 <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2>.
 ///
 /// ```
-/// use weburl::rfc3986::normalize;
+/// use weburl_rfc3986::normalize;
 ///
 /// assert_eq!(
 ///     normalize("HTTP://User@Example.COM/a/./b/../%7euser/%2f%41?Q=%3a#F")?,
 ///     "http://User@example.com/a/~user/%2FA?Q=%3A#F"
 /// );
 /// assert_eq!(normalize("../a/./b")?, "../a/./b");
-/// # Ok::<(), weburl::rfc3986::Rfc3986Error>(())
+/// # Ok::<(), weburl_rfc3986::Rfc3986Error>(())
 /// ```
 pub fn normalize(s: &str) -> Result<String, Rfc3986Error> {
     Ok(normalize_components(&split(s)?, false))
@@ -57,13 +58,13 @@ pub fn normalize(s: &str) -> Result<String, Rfc3986Error> {
 /// RFC 3987 §5.3.2 <https://www.rfc-editor.org/rfc/rfc3987#section-5.3.2>.
 ///
 /// ```
-/// use weburl::rfc3986::normalize_iri;
+/// use weburl_rfc3986::normalize_iri;
 ///
 /// assert_eq!(
 ///     normalize_iri("HTTP://www.EXAMPLE.org/r\u{e9}sum\u{e9}/./%7e%c3%a9#Andr\u{e9}")?,
 ///     "http://www.example.org/r\u{e9}sum\u{e9}/~%C3%A9#Andr\u{e9}"
 /// );
-/// # Ok::<(), weburl::rfc3986::Rfc3986Error>(())
+/// # Ok::<(), weburl_rfc3986::Rfc3986Error>(())
 /// ```
 pub fn normalize_iri(s: &str) -> Result<String, Rfc3986Error> {
     Ok(normalize_components(&split_iri(s)?, false))
@@ -78,13 +79,13 @@ pub fn normalize_iri(s: &str) -> Result<String, Rfc3986Error> {
 /// RFC 3986 §6.2.3 <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.3>.
 ///
 /// ```
-/// use weburl::rfc3986::normalize_scheme_based;
+/// use weburl_rfc3986::normalize_scheme_based;
 ///
 /// assert_eq!(normalize_scheme_based("HTTP://Example.com:80")?, "http://example.com/");
 /// assert_eq!(normalize_scheme_based("https://a:/?")?, "https://a/?");
 /// assert_eq!(normalize_scheme_based("https://a:80")?, "https://a:80/");
 /// assert_eq!(normalize_scheme_based("ftp://a:21")?, "ftp://a:21");
-/// # Ok::<(), weburl::rfc3986::Rfc3986Error>(())
+/// # Ok::<(), weburl_rfc3986::Rfc3986Error>(())
 /// ```
 pub fn normalize_scheme_based(s: &str) -> Result<String, Rfc3986Error> {
     Ok(normalize_components(&split(s)?, true))
@@ -96,10 +97,10 @@ pub fn normalize_scheme_based(s: &str) -> Result<String, Rfc3986Error> {
 /// RFC 3987 §5.3.3 <https://www.rfc-editor.org/rfc/rfc3987#section-5.3.3>.
 ///
 /// ```
-/// use weburl::rfc3986::normalize_iri_scheme_based;
+/// use weburl_rfc3986::normalize_iri_scheme_based;
 ///
 /// assert_eq!(normalize_iri_scheme_based("http://\u{e9}.example:80")?, "http://\u{e9}.example/");
-/// # Ok::<(), weburl::rfc3986::Rfc3986Error>(())
+/// # Ok::<(), weburl_rfc3986::Rfc3986Error>(())
 /// ```
 pub fn normalize_iri_scheme_based(s: &str) -> Result<String, Rfc3986Error> {
     Ok(normalize_components(&split_iri(s)?, true))

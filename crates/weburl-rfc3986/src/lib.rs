@@ -2,9 +2,9 @@
 //! Java and most non-browser software implement, next to the WHATWG URL
 //! Standard that browsers implement.
 //!
-//! This module stands alone: it shares no code with the WHATWG parser, so
-//! that comparing the two says something about the specifications, not about
-//! a shared helper.
+//! The RFC modules share no code with the WHATWG parser (the `weburl`
+//! crate), so that comparing the two says something about the
+//! specifications, not about a shared helper. [`lens`] is that comparison.
 //!
 //! - Validation by the ABNF of RFC 3986 Appendix A and RFC 3987 §2.2:
 //!   [`is_uri_reference`], [`is_uri`], [`is_relative_ref`],
@@ -24,12 +24,16 @@
 //!   directly, treating the characters IRIs add like `unreserved` ones, and
 //!   so do these: nothing is converted to a URI.
 //!
+//! - [`lens`]: where a browser and an RFC 3986 parser read the same string
+//!   differently, and [`lens::lint`], the URL Standard's validation errors
+//!   with that comparison.
+//!
 //! All offsets are byte offsets into the string that was checked.
 //!
 //! # Example
 //!
 //! ```
-//! use weburl::rfc3986::{is_uri, resolve, split};
+//! use weburl_rfc3986::{is_uri, resolve, split};
 //!
 //! // A browser accepts "http://exa mple.com/"; RFC 3986 does not.
 //! assert!(!is_uri("http://exa mple.com/"));
@@ -37,16 +41,19 @@
 //! let target = resolve("http://a/b/c/d;p?q", "../../g?x#y")?;
 //! assert_eq!(target, "http://a/g?x#y");
 //! assert_eq!(split(&target)?.query, Some("x"));
-//! # Ok::<(), weburl::rfc3986::Rfc3986Error>(())
+//! # Ok::<(), weburl_rfc3986::Rfc3986Error>(())
 //! ```
 
 mod chars;
 mod error;
 mod grammar;
 mod host;
+pub mod lens;
 mod normalize;
 mod resolve;
+mod scan;
 mod split;
+mod types;
 
 pub use error::{ErrorKind, Part, Rfc3986Error};
 pub use host::HostKind;
@@ -54,16 +61,18 @@ pub use normalize::{normalize, normalize_iri, normalize_iri_scheme_based, normal
 pub use resolve::{
     remove_dot_segments, resolve, resolve_iri, resolve_iri_non_strict, resolve_non_strict,
 };
-pub use split::{split, split_iri, split_lenient, Authority, Components};
+pub use split::{split, split_iri, split_lenient};
+pub use types::{Authority, Components};
 
-use grammar::{parse, Mode, Rule};
+use grammar::{parse, Rule};
+use scan::Mode;
 
 /// Whether `s` matches `URI-reference = URI / relative-ref`.
 ///
 /// RFC 3986 §4.1 <https://www.rfc-editor.org/rfc/rfc3986#section-4.1>.
 ///
 /// ```
-/// use weburl::rfc3986::is_uri_reference;
+/// use weburl_rfc3986::is_uri_reference;
 ///
 /// assert!(is_uri_reference("../a?b#c"));
 /// assert!(is_uri_reference(""));
@@ -78,7 +87,7 @@ pub fn is_uri_reference(s: &str) -> bool {
 /// RFC 3986 §3 <https://www.rfc-editor.org/rfc/rfc3986#section-3>.
 ///
 /// ```
-/// use weburl::rfc3986::is_uri;
+/// use weburl_rfc3986::is_uri;
 ///
 /// assert!(is_uri("urn:example:animal:ferret:nose"));
 /// assert!(is_uri("http://[v1.fe80::a+en1]/#x"));
@@ -93,7 +102,7 @@ pub fn is_uri(s: &str) -> bool {
 /// RFC 3986 §4.2 <https://www.rfc-editor.org/rfc/rfc3986#section-4.2>.
 ///
 /// ```
-/// use weburl::rfc3986::is_relative_ref;
+/// use weburl_rfc3986::is_relative_ref;
 ///
 /// assert!(is_relative_ref("//g/h"));
 /// assert!(is_relative_ref("./this:that"));
@@ -109,7 +118,7 @@ pub fn is_relative_ref(s: &str) -> bool {
 /// RFC 3986 §4.3 <https://www.rfc-editor.org/rfc/rfc3986#section-4.3>.
 ///
 /// ```
-/// use weburl::rfc3986::is_absolute_uri;
+/// use weburl_rfc3986::is_absolute_uri;
 ///
 /// assert!(is_absolute_uri("http://a/b?c"));
 /// assert!(!is_absolute_uri("http://a/b?c#d"));
@@ -125,7 +134,7 @@ pub fn is_absolute_uri(s: &str) -> bool {
 /// RFC 3987 §2.2 <https://www.rfc-editor.org/rfc/rfc3987#section-2.2>.
 ///
 /// ```
-/// use weburl::rfc3986::{is_iri_reference, is_uri_reference};
+/// use weburl_rfc3986::{is_iri_reference, is_uri_reference};
 ///
 /// assert!(is_iri_reference("/r\u{e9}sum\u{e9}?q=\u{e000}"));
 /// assert!(!is_uri_reference("/r\u{e9}sum\u{e9}"));
@@ -140,7 +149,7 @@ pub fn is_iri_reference(s: &str) -> bool {
 /// RFC 3987 §2.2 <https://www.rfc-editor.org/rfc/rfc3987#section-2.2>.
 ///
 /// ```
-/// use weburl::rfc3986::is_iri;
+/// use weburl_rfc3986::is_iri;
 ///
 /// assert!(is_iri("http://\u{4f8b}\u{3048}.jp/\u{1F600}"));
 /// assert!(!is_iri("/relative"));
@@ -155,7 +164,7 @@ pub fn is_iri(s: &str) -> bool {
 /// RFC 3987 §2.2 <https://www.rfc-editor.org/rfc/rfc3987#section-2.2>.
 ///
 /// ```
-/// use weburl::rfc3986::is_irelative_ref;
+/// use weburl_rfc3986::is_irelative_ref;
 ///
 /// assert!(is_irelative_ref("caf\u{e9}/men\u{fc}"));
 /// assert!(!is_irelative_ref("http://caf\u{e9}/"));
@@ -169,7 +178,7 @@ pub fn is_irelative_ref(s: &str) -> bool {
 /// RFC 3987 §2.2 <https://www.rfc-editor.org/rfc/rfc3987#section-2.2>.
 ///
 /// ```
-/// use weburl::rfc3986::is_absolute_iri;
+/// use weburl_rfc3986::is_absolute_iri;
 ///
 /// assert!(is_absolute_iri("http://caf\u{e9}/?\u{f0000}"));
 /// assert!(!is_absolute_iri("http://caf\u{e9}/#x"));
@@ -188,7 +197,7 @@ pub fn is_absolute_iri(s: &str) -> bool {
 /// RFC 3986 §4.1 and Appendix A <https://www.rfc-editor.org/rfc/rfc3986#appendix-A>.
 ///
 /// ```
-/// use weburl::rfc3986::{validate_uri_reference, ErrorKind, Part};
+/// use weburl_rfc3986::{validate_uri_reference, ErrorKind, Part};
 ///
 /// assert!(validate_uri_reference("http://a/b?c#d").is_ok());
 /// let err = validate_uri_reference("http://a/%zz").unwrap_err();
@@ -208,7 +217,7 @@ pub fn validate_uri_reference(s: &str) -> Result<(), Rfc3986Error> {
 /// RFC 3987 §2.2 <https://www.rfc-editor.org/rfc/rfc3987#section-2.2>.
 ///
 /// ```
-/// use weburl::rfc3986::{validate_iri_reference, ErrorKind, Part};
+/// use weburl_rfc3986::{validate_iri_reference, ErrorKind, Part};
 ///
 /// assert!(validate_iri_reference("//b\u{fc}cher.example/").is_ok());
 /// let err = validate_iri_reference("/a#\u{e000}").unwrap_err();

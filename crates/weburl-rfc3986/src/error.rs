@@ -111,7 +111,7 @@ impl fmt::Display for ErrorKind {
 /// # Example
 ///
 /// ```
-/// use weburl::rfc3986::{validate_uri_reference, ErrorKind, Part};
+/// use weburl_rfc3986::{validate_uri_reference, ErrorKind, Part};
 ///
 /// let err = validate_uri_reference("http://a/b^c").unwrap_err();
 /// assert_eq!(err.offset(), 10);
@@ -145,7 +145,7 @@ impl Rfc3986Error {
     /// RFC 3986 Appendix A <https://www.rfc-editor.org/rfc/rfc3986#appendix-A>.
     ///
     /// ```
-    /// use weburl::rfc3986::{validate_uri_reference, ErrorKind};
+    /// use weburl_rfc3986::{validate_uri_reference, ErrorKind};
     ///
     /// let err = validate_uri_reference("//[::1").unwrap_err();
     /// assert_eq!(err.kind(), ErrorKind::UnclosedIpLiteral);
@@ -159,7 +159,7 @@ impl Rfc3986Error {
     /// RFC 3986 Appendix A <https://www.rfc-editor.org/rfc/rfc3986#appendix-A>.
     ///
     /// ```
-    /// use weburl::rfc3986::validate_uri_reference;
+    /// use weburl_rfc3986::validate_uri_reference;
     ///
     /// assert_eq!(validate_uri_reference("a?b#c#d").unwrap_err().offset(), 5);
     /// ```
@@ -174,7 +174,7 @@ impl Rfc3986Error {
     /// RFC 3986 §5.2.1 <https://www.rfc-editor.org/rfc/rfc3986#section-5.2.1>.
     ///
     /// ```
-    /// use weburl::rfc3986::{resolve, ErrorKind};
+    /// use weburl_rfc3986::{resolve, ErrorKind};
     ///
     /// let err = resolve("/no/scheme", "g").unwrap_err();
     /// assert!(err.in_base());

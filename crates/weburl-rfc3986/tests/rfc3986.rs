@@ -1,9 +1,9 @@
-//! Tests of `weburl::rfc3986`: the RFC 3986 §5.4 examples, the 1997 URL
+//! Tests of `weburl_rfc3986`: the RFC 3986 §5.4 examples, the 1997 URL
 //! syntax draft's examples, a validation table covering every ABNF rule, and
 //! properties checked on generated references.
 
 use serde_json::Value;
-use weburl::rfc3986::{
+use weburl_rfc3986::{
     is_absolute_iri, is_absolute_uri, is_irelative_ref, is_iri, is_iri_reference, is_relative_ref,
     is_uri, is_uri_reference, normalize, normalize_iri, normalize_iri_scheme_based,
     normalize_scheme_based, remove_dot_segments, resolve, resolve_iri, resolve_iri_non_strict,
@@ -616,7 +616,7 @@ fn error_messages() {
         assert_eq!(e.to_string(), message, "{input:?}");
         let _: &dyn std::error::Error = &e;
     }
-    assert!(std::mem::size_of::<weburl::rfc3986::Rfc3986Error>() <= 24);
+    assert!(std::mem::size_of::<weburl_rfc3986::Rfc3986Error>() <= 24);
 }
 
 // ---------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 //! The lens: WHATWG and RFC 3986 parses of the same string, and the
 //! verdicts on the URL confusion classes behind SSRF filter bypasses.
 
-use weburl::lens::{compare, lint, Comparison, Component, Disagreement, Reading};
 use weburl::{ParseError, Url, ValidationErrorKind};
+use weburl_rfc3986::lens::{compare, lint, Comparison, Component, Disagreement, Reading};
 
 /// The first disagreement on `component` in `reading`.
 #[track_caller]

@@ -2,106 +2,10 @@
 //! strictly by the ABNF, or leniently by the regular expression of
 //! RFC 3986 Appendix B.
 
-use std::fmt;
-
-use super::error::Rfc3986Error;
-use super::grammar::{self, find, Mode, Rule};
-use super::host::HostKind;
-
-/// The five components of a URI reference (RFC 3986 §3), borrowed from the
-/// input. An absent component is `None`; a present but empty one (`"http://a?"`
-/// has an empty query) is `Some("")`. The path is always present, maybe empty.
-///
-/// `Display` recomposes the reference by §5.3, which gives back the input
-/// exactly.
-///
-/// ```text
-///   foo://user@example.com:8042/over/there?name=ferret#nose
-///   \_/   \__________________/\_________/ \_________/ \__/
-///    |             |              |            |        |
-///  scheme      authority        path         query   fragment
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Components<'a> {
-    /// `scheme`, without the `":"`.
-    pub scheme: Option<&'a str>,
-    /// `authority`, present when the reference has `"//"` after the scheme
-    /// (or at its start).
-    pub authority: Option<Authority<'a>>,
-    /// `path`, in full.
-    pub path: &'a str,
-    /// `query`, without the `"?"`.
-    pub query: Option<&'a str>,
-    /// `fragment`, without the `"#"`.
-    pub fragment: Option<&'a str>,
-}
-
-/// The parts of an `authority` (RFC 3986 §3.2), borrowed from the input.
-///
-/// ```text
-///   user:pass@[::1]:8080
-///   \_______/ \___/ \__/
-///   userinfo   host  port
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Authority<'a> {
-    /// `userinfo`, without the `"@"`.
-    pub userinfo: Option<&'a str>,
-    /// `host`, with the brackets of an IP-literal; may be empty.
-    pub host: &'a str,
-    /// `port`, without the `":"`; `Some("")` for `"http://a:/"`.
-    pub port: Option<&'a str>,
-}
-
-impl Authority<'_> {
-    /// Which `host` alternative the host matches, or `None` if it matches
-    /// none (possible only after [`split_lenient`]).
-    ///
-    /// RFC 3986 §3.2.2 <https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2>.
-    ///
-    /// ```
-    /// use weburl::rfc3986::{split, HostKind};
-    ///
-    /// let c = split("http://127.0.0.1:8080/").unwrap();
-    /// assert_eq!(c.authority.unwrap().host_kind(), Some(HostKind::Ipv4));
-    /// ```
-    pub fn host_kind(&self) -> Option<HostKind> {
-        HostKind::of(self.host)
-    }
-}
-
-impl fmt::Display for Authority<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(userinfo) = self.userinfo {
-            write!(f, "{userinfo}@")?;
-        }
-        f.write_str(self.host)?;
-        if let Some(port) = self.port {
-            write!(f, ":{port}")?;
-        }
-        Ok(())
-    }
-}
-
-/// Component recomposition, RFC 3986 §5.3.
-impl fmt::Display for Components<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(scheme) = self.scheme {
-            write!(f, "{scheme}:")?;
-        }
-        if let Some(authority) = &self.authority {
-            write!(f, "//{authority}")?;
-        }
-        f.write_str(self.path)?;
-        if let Some(query) = self.query {
-            write!(f, "?{query}")?;
-        }
-        if let Some(fragment) = self.fragment {
-            write!(f, "#{fragment}")?;
-        }
-        Ok(())
-    }
-}
+use crate::error::Rfc3986Error;
+use crate::grammar::{self, Rule};
+use crate::scan::{find, Mode};
+use crate::types::{Authority, Components};
 
 /// Splits a URI reference into its components, failing if it is not a
 /// valid `URI-reference`. Nothing is decoded or normalized.
@@ -109,7 +13,7 @@ impl fmt::Display for Components<'_> {
 /// RFC 3986 §3 and §4.1 <https://www.rfc-editor.org/rfc/rfc3986#section-4.1>.
 ///
 /// ```
-/// use weburl::rfc3986::split;
+/// use weburl_rfc3986::split;
 ///
 /// let c = split("foo://user@example.com:8042/over/there?name=ferret#nose")?;
 /// assert_eq!(c.scheme, Some("foo"));
@@ -119,7 +23,7 @@ impl fmt::Display for Components<'_> {
 /// assert_eq!(c.query, Some("name=ferret"));
 /// assert_eq!(c.fragment, Some("nose"));
 /// assert!(split("http://a/b c").is_err());
-/// # Ok::<(), weburl::rfc3986::Rfc3986Error>(())
+/// # Ok::<(), weburl_rfc3986::Rfc3986Error>(())
 /// ```
 pub fn split(s: &str) -> Result<Components<'_>, Rfc3986Error> {
     grammar::parse(s, Rule::UriReference, Mode::Uri)
@@ -133,14 +37,14 @@ pub fn split(s: &str) -> Result<Components<'_>, Rfc3986Error> {
 /// RFC 3987 §2.2 <https://www.rfc-editor.org/rfc/rfc3987#section-2.2>.
 ///
 /// ```
-/// use weburl::rfc3986::{split, split_iri};
+/// use weburl_rfc3986::{split, split_iri};
 ///
 /// let c = split_iri("http://b\u{fc}cher.example/D\u{fc}rst?\u{e000}#Andr\u{e9}")?;
 /// assert_eq!(c.authority.unwrap().host, "b\u{fc}cher.example");
 /// assert_eq!((c.path, c.query, c.fragment), ("/D\u{fc}rst", Some("\u{e000}"), Some("Andr\u{e9}")));
 /// assert!(split("#D\u{fc}rst").is_err());
 /// assert!(split_iri("#\u{e000}").is_err());
-/// # Ok::<(), weburl::rfc3986::Rfc3986Error>(())
+/// # Ok::<(), weburl_rfc3986::Rfc3986Error>(())
 /// ```
 pub fn split_iri(s: &str) -> Result<Components<'_>, Rfc3986Error> {
     grammar::parse(s, Rule::UriReference, Mode::Iri)
@@ -160,7 +64,7 @@ pub fn split_iri(s: &str) -> Result<Components<'_>, Rfc3986Error> {
 /// RFC 3986 Appendix B <https://www.rfc-editor.org/rfc/rfc3986#appendix-B>.
 ///
 /// ```
-/// use weburl::rfc3986::split_lenient;
+/// use weburl_rfc3986::split_lenient;
 ///
 /// let c = split_lenient("http://u@v@exa mple:99/a b?c#d#e");
 /// assert_eq!(c.scheme, Some("http"));

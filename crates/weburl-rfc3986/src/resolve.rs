@@ -1,8 +1,9 @@
 //! Reference resolution, RFC 3986 §5.2, step by step as the RFC writes it.
 
-use super::error::Rfc3986Error;
-use super::grammar::{self, Mode, Rule};
-use super::split::{Authority, Components};
+use crate::error::Rfc3986Error;
+use crate::grammar::{self, Rule};
+use crate::scan::Mode;
+use crate::types::{Authority, Components};
 
 /// Resolves `reference` against `base` with the strict algorithm of
 /// RFC 3986 §5.2.2: a reference with a scheme is absolute, even when the
@@ -22,7 +23,7 @@ use super::split::{Authority, Components};
 /// RFC 3986 §5.2 <https://www.rfc-editor.org/rfc/rfc3986#section-5.2>.
 ///
 /// ```
-/// use weburl::rfc3986::resolve;
+/// use weburl_rfc3986::resolve;
 ///
 /// let base = "http://a/b/c/d;p?q";
 /// assert_eq!(resolve(base, "../g")?, "http://a/b/g");
@@ -30,7 +31,7 @@ use super::split::{Authority, Components};
 /// assert_eq!(resolve(base, "../../../g")?, "http://a/g");
 /// assert_eq!(resolve(base, "http:g")?, "http:g");
 /// assert!(resolve("/no/scheme", "g").is_err());
-/// # Ok::<(), weburl::rfc3986::Rfc3986Error>(())
+/// # Ok::<(), weburl_rfc3986::Rfc3986Error>(())
 /// ```
 pub fn resolve(base: &str, reference: &str) -> Result<String, Rfc3986Error> {
     resolve_with(base, reference, true, Mode::Uri)
@@ -45,12 +46,12 @@ pub fn resolve(base: &str, reference: &str) -> Result<String, Rfc3986Error> {
 /// RFC 3987 §6.5 <https://www.rfc-editor.org/rfc/rfc3987#section-6.5>.
 ///
 /// ```
-/// use weburl::rfc3986::{resolve, resolve_iri};
+/// use weburl_rfc3986::{resolve, resolve_iri};
 ///
 /// assert_eq!(resolve_iri("http://example.org/", "#Andr\u{e9}")?, "http://example.org/#Andr\u{e9}");
 /// assert_eq!(resolve_iri("http://a/b/c/d;p?q", "../D\u{fc}rst")?, "http://a/b/D\u{fc}rst");
 /// assert!(resolve("http://example.org/", "#Andr\u{e9}").is_err());
-/// # Ok::<(), weburl::rfc3986::Rfc3986Error>(())
+/// # Ok::<(), weburl_rfc3986::Rfc3986Error>(())
 /// ```
 pub fn resolve_iri(base: &str, reference: &str) -> Result<String, Rfc3986Error> {
     resolve_with(base, reference, true, Mode::Iri)
@@ -63,10 +64,10 @@ pub fn resolve_iri(base: &str, reference: &str) -> Result<String, Rfc3986Error> 
 /// RFC 3986 §5.2.2 <https://www.rfc-editor.org/rfc/rfc3986#section-5.2.2>.
 ///
 /// ```
-/// use weburl::rfc3986::resolve_iri_non_strict;
+/// use weburl_rfc3986::resolve_iri_non_strict;
 ///
 /// assert_eq!(resolve_iri_non_strict("http://a/b/c/d", "http:\u{e9}")?, "http://a/b/c/\u{e9}");
-/// # Ok::<(), weburl::rfc3986::Rfc3986Error>(())
+/// # Ok::<(), weburl_rfc3986::Rfc3986Error>(())
 /// ```
 pub fn resolve_iri_non_strict(base: &str, reference: &str) -> Result<String, Rfc3986Error> {
     resolve_with(base, reference, false, Mode::Iri)
@@ -81,12 +82,12 @@ pub fn resolve_iri_non_strict(base: &str, reference: &str) -> Result<String, Rfc
 /// RFC 3986 §5.2.2 <https://www.rfc-editor.org/rfc/rfc3986#section-5.2.2>.
 ///
 /// ```
-/// use weburl::rfc3986::resolve_non_strict;
+/// use weburl_rfc3986::resolve_non_strict;
 ///
 /// let base = "http://a/b/c/d;p?q";
 /// assert_eq!(resolve_non_strict(base, "http:g")?, "http://a/b/c/g");
 /// assert_eq!(resolve_non_strict(base, "https:g")?, "https:g");
-/// # Ok::<(), weburl::rfc3986::Rfc3986Error>(())
+/// # Ok::<(), weburl_rfc3986::Rfc3986Error>(())
 /// ```
 pub fn resolve_non_strict(base: &str, reference: &str) -> Result<String, Rfc3986Error> {
     resolve_with(base, reference, false, Mode::Uri)
@@ -188,7 +189,7 @@ fn merge(base: &Components<'_>, r_path: &str) -> String {
 /// RFC 3986 §5.2.4 <https://www.rfc-editor.org/rfc/rfc3986#section-5.2.4>.
 ///
 /// ```
-/// use weburl::rfc3986::remove_dot_segments;
+/// use weburl_rfc3986::remove_dot_segments;
 ///
 /// assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
 /// assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");

@@ -1,9 +1,9 @@
 //! The `host` rules of RFC 3986 §3.2.2: IP-literal (IPv6address, IPvFuture),
 //! IPv4address and reg-name.
 
-use super::chars::{self, HEXDIG, IPV_FUTURE, REG_NAME};
-use super::error::{ErrorKind, Part};
-use super::grammar::{self, Mode};
+use crate::chars::{self, HEXDIG, IPV_FUTURE, REG_NAME};
+use crate::error::{ErrorKind, Part};
+use crate::scan::{scan, Mode};
 
 /// Which `host` alternative a host matches, in the order RFC 3986 §3.2.2
 /// gives them: a host that matches `IPv4address` is an IPv4 address, even
@@ -29,7 +29,7 @@ impl HostKind {
     /// RFC 3986 §3.2.2 <https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2>.
     ///
     /// ```
-    /// use weburl::rfc3986::HostKind;
+    /// use weburl_rfc3986::HostKind;
     ///
     /// assert_eq!(HostKind::of("[::1]"), Some(HostKind::Ipv6));
     /// assert_eq!(HostKind::of("[v7.x]"), Some(HostKind::IpvFuture));
@@ -46,7 +46,7 @@ impl HostKind {
             return Some(HostKind::Ipv4);
         }
         let end = b.len();
-        grammar::scan(host, 0, end, REG_NAME, Part::Host, Mode::Uri).ok()?;
+        scan(host, 0, end, REG_NAME, Part::Host, Mode::Uri).ok()?;
         Some(HostKind::RegName)
     }
 }
