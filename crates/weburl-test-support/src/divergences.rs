@@ -101,11 +101,15 @@ pub fn after_setter(
     };
     let drive_letter =
         matches!(after_scheme.as_bytes(), [a, b'|' | b':', ..] if a.is_ascii_alphabetic());
-    let file_base = base
-        .and_then(|b| Url::parse(b).ok())
-        .is_some_and(|b| b.scheme() == "file");
-    (ours.scheme() == "file" && drive_letter && file_base)
-        .then_some("ada-file-drive-letter-setters")
+    let base = base.and_then(|b| Url::parse(b).ok());
+    let file_base = base.as_ref().is_some_and(|b| b.scheme() == "file");
+    // The URL as first parsed, not `ours`: a later protocol setter may have
+    // changed the scheme, and ada still ignores the pathname setter then.
+    let parsed_as_file = Url::options()
+        .base_url(base.as_ref())
+        .parse(input)
+        .is_ok_and(|first| first.scheme() == "file");
+    (parsed_as_file && drive_letter && file_base).then_some("ada-file-drive-letter-setters")
 }
 
 /// Explains a case where both parse to the same URL but the origins differ:
