@@ -54,6 +54,7 @@ pub mod percent_encoding;
 #[cfg(feature = "psl")]
 mod psl;
 pub mod rfc3986;
+mod scheme;
 mod search_params;
 mod setters;
 pub mod surt;
@@ -67,7 +68,7 @@ pub use host::domain::{domain_to_ascii, domain_to_unicode};
 pub use host::Host;
 pub use options::ParseOptions;
 pub use origin::{OpaqueOrigin, Origin};
-pub use parser::scheme::SchemeKind;
+pub use scheme::SchemeKind;
 pub use search_params::UrlSearchParams;
 pub use url::Url;
 pub use validation::{is_valid_url_string, ValidationError, ValidationErrorKind, ValidationSink};
@@ -85,7 +86,7 @@ pub mod __internal {
 
     /// The basic URL parser without the fast path for canonical input.
     pub fn parse_without_fast_path(input: &str) -> Result<Url, ParseError> {
-        crate::parser::parse_general(input, crate::options::default_settings())
+        crate::parser::parse_general(input, crate::parser::default_settings())
     }
 
     /// The structural half of [`Url::check_invariants`], without the

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use crate::host::HostKind;
-use crate::parser::scheme::SchemeKind;
+use crate::scheme::SchemeKind;
 
 /// Positions in the serialization, as `u32`, with [`Offsets::NONE`] for an
 /// absent query or fragment.

@@ -14,13 +14,12 @@ use crate::error::{ParseError, SetterError};
 use crate::form_urlencoded;
 use crate::host::{self, HostKind};
 use crate::offsets::Offsets;
-use crate::options::DEFAULT_MAX_LEN;
-use crate::parser::fast_path::canonical_path_end;
-use crate::parser::input::remove_tab_and_newline;
-use crate::parser::path::{parse_path, PathContext};
-use crate::parser::scheme::SchemeKind;
-use crate::parser::{parse_port, split_host_and_port};
+use crate::parser::{
+    canonical_path_end, parse_path, parse_port, remove_tab_and_newline, split_host_and_port,
+    PathContext, DEFAULT_MAX_LEN,
+};
 use crate::percent_encoding::{encode_into, encoded_len, EncodeSet};
+use crate::scheme::SchemeKind;
 use crate::search_params::UrlSearchParams;
 use crate::url::Url;
 

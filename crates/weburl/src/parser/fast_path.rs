@@ -14,7 +14,7 @@
 use crate::host::{ipv4, HostKind};
 use crate::offsets::Offsets;
 use crate::parser::path;
-use crate::parser::scheme::SchemeKind;
+use crate::scheme::SchemeKind;
 use crate::url::Url;
 
 /// Bytes with a meaning in the scan.
@@ -392,7 +392,7 @@ mod tests {
         let settings = Settings {
             base: None,
             encoding: encoding_rs::UTF_8,
-            max_len: crate::options::DEFAULT_MAX_LEN,
+            max_len: crate::parser::DEFAULT_MAX_LEN,
         };
         let mut fast = 0;
         for input in &inputs {

@@ -11,8 +11,14 @@
 
 pub(crate) mod fast_path;
 pub(crate) mod input;
+pub(crate) mod options;
 pub(crate) mod path;
-pub(crate) mod scheme;
+
+// The parser's façade: what the setters and the rest of the crate use.
+pub(crate) use fast_path::canonical_path_end;
+pub(crate) use input::remove_tab_and_newline;
+pub(crate) use options::{default_settings, Settings, DEFAULT_MAX_LEN};
+pub(crate) use path::{parse_path, PathContext};
 
 use std::cell::RefCell;
 
@@ -25,20 +31,11 @@ use crate::error::ParseError;
 use crate::host::{self, HostKind};
 use crate::offsets::Offsets;
 use crate::percent_encoding::{encode_after_encoding, encode_into, encoded_len, EncodeSet};
+use crate::scheme::{self, SchemeKind};
 use crate::url::Url;
 use crate::validation::{
     check_url_units, PositionMap, ValidationError, ValidationErrorKind, ValidationSink,
 };
-use path::PathContext;
-use scheme::SchemeKind;
-
-/// Everything a parse needs besides the input.
-#[derive(Clone, Copy)]
-pub(crate) struct Settings<'a> {
-    pub base: Option<&'a Url>,
-    pub encoding: &'static Encoding,
-    pub max_len: usize,
-}
 
 /// Parses `input` into a URL, reporting validation errors to `sink` if given.
 pub(crate) fn parse(
