@@ -57,6 +57,7 @@ pub mod rfc3986;
 mod scheme;
 mod search_params;
 mod setters;
+mod slicing;
 pub mod surt;
 mod url;
 mod validation;
@@ -70,6 +71,7 @@ pub use options::ParseOptions;
 pub use origin::{OpaqueOrigin, Origin};
 pub use scheme::SchemeKind;
 pub use search_params::UrlSearchParams;
+pub use slicing::Position;
 pub use url::Url;
 pub use validation::{is_valid_url_string, ValidationError, ValidationErrorKind, ValidationSink};
 

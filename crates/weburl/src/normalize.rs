@@ -44,6 +44,8 @@
 //! # Ok::<(), weburl::ParseError>(())
 //! ```
 
+use std::borrow::Cow;
+
 use crate::edit::Parts;
 use crate::{form_urlencoded, Host, ParseError, Url};
 
@@ -754,10 +756,10 @@ fn edit_query_pairs(parts: &mut Parts, removed: &[ParamPattern], sort: bool) -> 
     let Some(query) = &parts.query else {
         return false;
     };
-    let mut pairs: Vec<(String, &str)> = query
+    // Each non-empty pair parses to exactly one (name, value).
+    let mut pairs: Vec<(Cow<'_, str>, &str)> = query
         .split('&')
-        .filter(|pair| !pair.is_empty())
-        .map(|pair| (decoded_name(pair), pair))
+        .filter_map(|pair| Some((form_urlencoded::parse(pair.as_bytes()).next()?.0, pair)))
         .collect();
     let count = pairs.len();
     pairs.retain(|(name, _)| !removed.iter().any(|p| p.matches(name)));
@@ -780,16 +782,6 @@ fn edit_query_pairs(parts: &mut Parts, removed: &[ParamPattern], sort: bool) -> 
     let changed = new != parts.query;
     parts.query = new;
     changed
-}
-
-/// The name of one `name=value` sequence, decoded as the form parser does.
-fn decoded_name(pair: &str) -> String {
-    let raw_name = pair.split('=').next().unwrap_or("");
-    form_urlencoded::parse(raw_name.as_bytes())
-        .into_iter()
-        .next()
-        .map(|(name, _)| name)
-        .unwrap_or_default()
 }
 
 /// Removes `index.html` and trailing empty segments from the end of a list
