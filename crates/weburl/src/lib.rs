@@ -50,6 +50,7 @@ mod offsets;
 mod options;
 mod origin;
 mod parser;
+mod parts;
 pub mod percent_encoding;
 #[cfg(feature = "psl")]
 mod psl;

@@ -869,15 +869,17 @@ impl<'a> Parser<'a> {
     /// (<https://url.spec.whatwg.org/#url-serializing>, step 3). Called once
     /// the path is complete.
     fn finish_path(&mut self) {
-        if self.host != HostKind::None || self.opaque_path || self.path_start == self.scheme_end + 3
-        {
+        let host_is_null = self.host == HostKind::None;
+        if host_is_null && self.path_start == self.scheme_end + 3 {
+            // The "/." is there already, copied from the base.
             return;
         }
         let path_end = self
             .query_start
             .or(self.fragment_start)
             .unwrap_or(self.out.len());
-        if self.out[self.path_start..path_end].starts_with("//") {
+        let path = &self.out[self.path_start..path_end];
+        if crate::parts::dot_before_path(host_is_null, self.opaque_path, path) {
             self.out.insert_str(self.path_start, "/.");
             self.path_start += 2;
         }
