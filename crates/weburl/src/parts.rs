@@ -34,6 +34,7 @@ pub(crate) struct Parts<'a> {
 
 impl<'a> Parts<'a> {
     /// `url`'s components.
+    #[inline]
     pub fn of(url: &'a Url) -> Parts<'a> {
         let port = url.port();
         Parts {

@@ -131,7 +131,8 @@ impl Url {
         }
         let mut parts = Parts::of(self);
         parts.scheme = &scheme;
-        if self.port_number().is_some() && self.port_number() == kind.default_port() {
+        let port = self.port_number();
+        if port.is_some() && port == kind.default_port() {
             parts.port = None;
         }
         *self = Url::assemble(&parts)?;
