@@ -27,29 +27,9 @@ const ORDER: [Position; 16] = [
     AfterFragment,
 ];
 
-fn wpt_urls() -> Vec<Url> {
-    let json = common::load_json("wpt/urltestdata.json");
-    let mut urls = Vec::new();
-    for case in json.as_array().expect("a JSON array") {
-        let Some(input) = case.get("input").and_then(|v| v.as_str()) else {
-            continue; // a comment
-        };
-        let base = case.get("base").and_then(|v| v.as_str());
-        let base = match base.map(Url::parse) {
-            Some(Ok(base)) => Some(base),
-            Some(Err(_)) => continue,
-            None => None,
-        };
-        if let Ok(url) = Url::options().base_url(base.as_ref()).parse(input) {
-            urls.push(url);
-        }
-    }
-    urls
-}
-
 #[test]
 fn positions_are_in_order_and_slices_are_the_getters() {
-    let urls = wpt_urls();
+    let urls = common::wpt_urls();
     assert!(urls.len() > 500, "{} URLs", urls.len());
     for url in &urls {
         let href = url.as_str();
