@@ -5,11 +5,13 @@
 //! The setters change one component and reassemble the rest; `edit` and
 //! `normalize` build components from raw input and serialize them to parse
 //! again. The parser and its fast path write the serialization as they go
-//! and keep their own writers; they share the `/.` rule below.
+//! and keep their own writers; they share the `/.` rule
+//! (`offsets::dot_before_path`), which lives beside the offsets it moves so
+//! that the parser need not import this module.
 
 use crate::error::ParseError;
 use crate::host::HostKind;
-use crate::offsets::Offsets;
+use crate::offsets::{dot_before_path, Offsets};
 use crate::parser::DEFAULT_MAX_LEN;
 use crate::scheme::SchemeKind;
 use crate::url::Url;
@@ -138,20 +140,4 @@ impl<'a> Parts<'a> {
             serialization: s,
         })
     }
-}
-
-/// Whether the serializer writes "/." before the path: a URL without a
-/// host whose (list) path would otherwise start with "//", which a parse
-/// would read as the start of a host.
-///
-/// <https://url.spec.whatwg.org/#concept-url-serializer> (step 3: "If url's
-/// host is null, url does not have an opaque path, url's path's size is
-/// greater than 1, and url's path[0] is the empty string, then append
-/// U+002F (/) followed by U+002E (.) to output.")
-///
-/// `path` is the serialized path: "/" and an empty first segment then
-/// another "/" is exactly a path starting with "//".
-#[inline]
-pub(crate) fn dot_before_path(host_is_null: bool, opaque_path: bool, path: &str) -> bool {
-    host_is_null && !opaque_path && path.starts_with("//")
 }

@@ -879,7 +879,7 @@ impl<'a> Parser<'a> {
             .or(self.fragment_start)
             .unwrap_or(self.out.len());
         let path = &self.out[self.path_start..path_end];
-        if crate::parts::dot_before_path(host_is_null, self.opaque_path, path) {
+        if crate::offsets::dot_before_path(host_is_null, self.opaque_path, path) {
             self.out.insert_str(self.path_start, "/.");
             self.path_start += 2;
         }
