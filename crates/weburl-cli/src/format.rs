@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use weburl::Url;
+use weburl::{form_urlencoded, Url};
 
 use crate::components::{self, Comp, Mods, ValueError};
 use crate::query;
@@ -186,18 +186,18 @@ fn query_key(url: &Url, key: &[u8], all: bool, encoded: bool, qsep: u8, out: &mu
     let mut first = true;
     for pair in query::pairs(q, qsep) {
         let (name, value) = query::split(pair);
-        if *query::decode(name) != *key {
+        if *form_urlencoded::decode(name.as_bytes()) != *key {
             continue;
         }
         if !first {
             out.push(b' ');
         }
         first = false;
-        let value = query::decode(value);
+        let value = form_urlencoded::decode(value.as_bytes());
         if encoded {
-            let mut s = String::new();
-            query::form_encode(&value, &mut s);
-            out.extend_from_slice(s.as_bytes());
+            for piece in form_urlencoded::byte_serialize(&value) {
+                out.extend_from_slice(piece.as_bytes());
+            }
         } else {
             out.extend(value.iter().map(|&b| if b == 0 { b'.' } else { b }));
         }

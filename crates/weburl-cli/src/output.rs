@@ -7,11 +7,10 @@
 use std::borrow::Cow;
 use std::io::Write as _;
 
-use weburl::Url;
+use weburl::{form_urlencoded, Url};
 
 use crate::components::{self, Comp, Mods};
 use crate::format::{Format, RenderError};
-use crate::query;
 
 /// A column of `--fields`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -240,7 +239,7 @@ impl Output {
                 }
                 _ if !present => continue,
                 Comp::Host if self.mods.idn => weburl::domain_to_unicode(url.hostname()),
-                Comp::Query if !self.mods.encoded => lossy(query::decode(&raw)),
+                Comp::Query if !self.mods.encoded => lossy(form_urlencoded::decode(raw.as_bytes())),
                 _ if comp.decodes() && !self.mods.encoded => {
                     lossy(weburl::percent_encoding::percent_decode(raw.as_bytes()))
                 }
@@ -256,17 +255,16 @@ impl Output {
         if let Some(q) = url.query().filter(|q| !q.is_empty()) {
             out.extend_from_slice(b",\n    \"params\": [");
             let mut first = true;
-            for pair in query::pairs(q, self.qsep) {
-                let (k, v) = query::split(pair);
+            for (k, v) in form_urlencoded::parse_with_separator(q.as_bytes(), self.qsep) {
                 out.extend_from_slice(if first {
                     b"\n      {\n        \"key\": "
                 } else {
                     b",\n      {\n        \"key\": "
                 });
                 first = false;
-                json_str(&lossy(query::decode(k)), out);
+                json_str(&k, out);
                 out.extend_from_slice(b",\n        \"value\": ");
-                json_str(&lossy(query::decode(v)), out);
+                json_str(&v, out);
                 out.extend_from_slice(b"\n      }");
             }
             out.extend_from_slice(if first { b"]" } else { b"\n    ]" });

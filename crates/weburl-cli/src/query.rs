@@ -1,13 +1,13 @@
-//! Name-value pairs of a query, split on a chosen separator.
+//! Name-value pairs of a query, split on a chosen separator and kept as
+//! written, so that editing some leaves the others byte for byte.
 //!
 //! The URL Standard's `URLSearchParams` splits on `&` only; trurl's
-//! `--query-separator` allows another byte, so the splitting is done here.
-//! Names and values decode as `application/x-www-form-urlencoded` does:
-//! `+` is a space, then percent-decoding.
+//! `--query-separator` allows another byte. Names and values decode with
+//! the library's `application/x-www-form-urlencoded` steps.
 
 use std::borrow::Cow;
 
-use weburl::percent_encoding::{percent_decode, EncodeSet};
+use weburl::form_urlencoded;
 
 /// The non-empty pairs of `query`, as written.
 pub fn pairs(query: &str, sep: u8) -> impl Iterator<Item = &str> {
@@ -21,37 +21,9 @@ pub fn split(pair: &str) -> (&str, &str) {
     pair.split_once('=').unwrap_or((pair, ""))
 }
 
-/// `+` to space, then percent-decoding, as bytes.
-pub fn decode(s: &str) -> Cow<'_, [u8]> {
-    if !s.contains('+') {
-        return percent_decode(s.as_bytes());
-    }
-    let plus: Vec<u8> = s
-        .bytes()
-        .map(|b| if b == b'+' { b' ' } else { b })
-        .collect();
-    Cow::Owned(percent_decode(&plus).into_owned())
-}
-
 /// The decoded name of a pair, for matching.
 pub fn decoded_name(pair: &str) -> Cow<'_, [u8]> {
-    decode(split(pair).0)
-}
-
-/// `application/x-www-form-urlencoded` byte serialization of one string.
-pub fn form_encode(bytes: &[u8], out: &mut String) {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    for &b in bytes {
-        if b == b' ' {
-            out.push('+');
-        } else if EncodeSet::FORM_URLENCODED.contains(b) {
-            out.push('%');
-            out.push(HEX[usize::from(b >> 4)] as char);
-            out.push(HEX[usize::from(b & 15)] as char);
-        } else {
-            out.push(b as char);
-        }
-    }
+    form_urlencoded::decode(split(pair).0.as_bytes())
 }
 
 /// A `name=value` argument made into a pair: each side of the first `=`
@@ -60,11 +32,11 @@ pub fn encode_assignment(arg: &str) -> String {
     let mut out = String::with_capacity(arg.len() + 8);
     match arg.split_once('=') {
         Some((name, value)) => {
-            form_encode(name.as_bytes(), &mut out);
+            out.extend(form_urlencoded::byte_serialize(name.as_bytes()));
             out.push('=');
-            form_encode(value.as_bytes(), &mut out);
+            out.extend(form_urlencoded::byte_serialize(value.as_bytes()));
         }
-        None => form_encode(arg.as_bytes(), &mut out),
+        None => out.extend(form_urlencoded::byte_serialize(arg.as_bytes())),
     }
     out
 }
@@ -83,8 +55,8 @@ mod tests {
 
     #[test]
     fn decodes_plus_and_percent() {
-        assert_eq!(&*decode("tra%20cker+x"), b"tra cker x");
-        assert_eq!(&*decode("%zz"), b"%zz");
+        assert_eq!(&*decoded_name("tra%20cker+x=1"), b"tra cker x");
+        assert_eq!(&*decoded_name("%zz"), b"%zz");
     }
 
     #[test]

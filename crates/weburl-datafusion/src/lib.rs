@@ -48,7 +48,6 @@
 //! [WHATWG URL Standard]: https://url.spec.whatwg.org/
 
 mod component;
-mod form;
 pub mod functions;
 mod rows;
 pub mod spark;

@@ -25,6 +25,25 @@ pub enum BaseSource {
     RejectedBaseElement,
 }
 
+impl BaseSource {
+    /// The rule's name in kebab case, as the CLI prints it:
+    /// `"document-url"`, `"creator"`, `"base-element"` or
+    /// `"rejected-base-element"`.
+    ///
+    /// ```
+    /// use weburl_html::base::BaseSource;
+    /// assert_eq!(BaseSource::RejectedBaseElement.as_str(), "rejected-base-element");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BaseSource::DocumentUrl => "document-url",
+            BaseSource::Creator => "creator",
+            BaseSource::BaseElement => "base-element",
+            BaseSource::RejectedBaseElement => "rejected-base-element",
+        }
+    }
+}
+
 /// Whether `url` "matches about:blank": scheme `about`, path `blank`, no
 /// credentials or host; query and fragment may be anything.
 ///

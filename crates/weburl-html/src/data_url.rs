@@ -34,6 +34,23 @@ pub enum DataUrlError {
     InvalidBase64,
 }
 
+impl DataUrlError {
+    /// The variant's name (`"NotData"`, `"NoComma"`, `"InvalidBase64"`): a
+    /// stable identifier for messages and JSON, as `ParseError::name` is.
+    ///
+    /// ```
+    /// use weburl_html::data_url::DataUrlError;
+    /// assert_eq!(DataUrlError::NoComma.name(), "NoComma");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            DataUrlError::NotData => "NotData",
+            DataUrlError::NoComma => "NoComma",
+            DataUrlError::InvalidBase64 => "InvalidBase64",
+        }
+    }
+}
+
 impl fmt::Display for DataUrlError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

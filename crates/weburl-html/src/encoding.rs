@@ -35,6 +35,26 @@ pub enum EncodingSource {
     Default,
 }
 
+impl EncodingSource {
+    /// The rule's name in kebab case, as the CLI prints it:
+    /// `"byte-order-mark"`, `"transport"`, `"prescan"`,
+    /// `"meta-while-parsing"` or `"default"`.
+    ///
+    /// ```
+    /// use weburl_html::encoding::EncodingSource;
+    /// assert_eq!(EncodingSource::MetaWhileParsing.as_str(), "meta-while-parsing");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EncodingSource::ByteOrderMark => "byte-order-mark",
+            EncodingSource::Transport => "transport",
+            EncodingSource::Prescan => "prescan",
+            EncodingSource::MetaWhileParsing => "meta-while-parsing",
+            EncodingSource::Default => "default",
+        }
+    }
+}
+
 /// Whether the encoding may still change while parsing.
 ///
 /// <https://html.spec.whatwg.org/multipage/parsing.html#concept-encoding-confidence>

@@ -39,6 +39,33 @@ pub fn load_json(relative: &str) -> serde_json::Value {
         .unwrap_or_else(|err| panic!("cannot parse {}: {err}", path.display()))
 }
 
+/// The URLs of WPT's urltestdata.json that parse (input against base).
+#[allow(dead_code)] // not every test binary uses it
+pub fn wpt_urls() -> Vec<weburl::Url> {
+    let json = load_json("wpt/urltestdata.json");
+    let mut urls = Vec::new();
+    for case in json.as_array().expect("a JSON array") {
+        let Some(input) = case.get("input").and_then(|v| v.as_str()) else {
+            continue; // a comment
+        };
+        let base = match case.get("base").and_then(|v| v.as_str()) {
+            Some(base) => match weburl::Url::parse(base) {
+                Ok(base) => Some(base),
+                Err(_) => continue,
+            },
+            None => None,
+        };
+        let parsed = match &base {
+            Some(base) => base.join(input),
+            None => weburl::Url::parse(input),
+        };
+        if let Ok(url) = parsed {
+            urls.push(url);
+        }
+    }
+    urls
+}
+
 /// Rewrites every `\uXXXX` escape of a lone surrogate in JSON text to
 /// `\uFFFD`, leaving valid surrogate pairs and everything else untouched.
 ///

@@ -17,6 +17,8 @@
 use std::fmt;
 
 use crate::form_urlencoded;
+use crate::host::HostKind;
+use crate::parts::Parts;
 use crate::percent_encoding::{percent_encode, EncodeSet};
 use crate::{ParseError, SetterError, Url, UrlSearchParams};
 
@@ -94,9 +96,10 @@ impl From<ParseError> for EditError {
 // ----- Taking a URL apart and putting it back together. -----
 
 /// A URL's components as serialized, owned so that a step can rewrite one
-/// and reassemble the rest unchanged.
+/// and reassemble the rest unchanged: the owned form of [`Parts`], which
+/// serializes them.
 #[derive(Clone, Debug)]
-pub(crate) struct Parts {
+pub(crate) struct PartsBuf {
     pub(crate) scheme: String,
     /// `None` when the host is null.
     pub(crate) authority: Option<Authority>,
@@ -117,9 +120,9 @@ pub(crate) struct Authority {
     pub(crate) port: String,
 }
 
-impl Parts {
-    pub(crate) fn of(url: &Url) -> Parts {
-        Parts {
+impl PartsBuf {
+    pub(crate) fn of(url: &Url) -> PartsBuf {
+        PartsBuf {
             scheme: url.scheme().to_owned(),
             authority: url.has_host().then(|| Authority {
                 username: url.username().to_owned(),
@@ -134,55 +137,38 @@ impl Parts {
         }
     }
 
+    /// These components, borrowed, as the serializer takes them.
+    pub(crate) fn as_parts(&self) -> Parts<'_> {
+        let authority = self.authority.as_ref();
+        Parts {
+            scheme: &self.scheme,
+            username: authority.map_or("", |a| &a.username),
+            password: authority.map_or("", |a| &a.password),
+            // The kind is only recorded in offsets that the caller's parse
+            // replaces.
+            host: authority.map(|a| (HostKind::Opaque, a.host.as_str())),
+            port: authority
+                .map(|a| a.port.as_str())
+                .filter(|port| !port.is_empty()),
+            path: &self.path,
+            opaque_path: self.opaque_path,
+            query: self.query.as_deref(),
+            fragment: self.fragment.as_deref(),
+        }
+    }
+
     /// The URL serializer's steps on these components.
     ///
     /// <https://url.spec.whatwg.org/#concept-url-serializer>
-    pub(crate) fn serialize(&self) -> String {
-        let mut s = String::with_capacity(
-            self.scheme.len()
-                + self.path.len()
-                + self.query.as_ref().map_or(0, String::len)
-                + self.fragment.as_ref().map_or(0, String::len)
-                + 64,
-        );
-        s.push_str(&self.scheme);
-        s.push(':');
-        if let Some(a) = &self.authority {
-            s.push_str("//");
-            s.push_str(&a.username);
-            if !a.password.is_empty() {
-                s.push(':');
-                s.push_str(&a.password);
-            }
-            if !a.username.is_empty() || !a.password.is_empty() {
-                s.push('@');
-            }
-            s.push_str(&a.host);
-            if !a.port.is_empty() {
-                s.push(':');
-                s.push_str(&a.port);
-            }
-        } else if !self.opaque_path && self.path.starts_with("//") {
-            // Without it the path's first segment would read as a host.
-            s.push_str("/.");
-        }
-        s.push_str(&self.path);
-        if let Some(query) = &self.query {
-            s.push('?');
-            s.push_str(query);
-        }
-        if let Some(fragment) = &self.fragment {
-            s.push('#');
-            s.push_str(fragment);
-        }
-        s
+    pub(crate) fn serialize(&self) -> Result<String, ParseError> {
+        Ok(self.as_parts().serialize()?.serialization)
     }
 
     /// Serializes and parses again; succeeds only if the parse gives back
     /// exactly this serialization and the same kind of path, i.e. if these
     /// components are already the standard's canonical form.
     pub(crate) fn reparse(&self) -> Result<Url, EditError> {
-        let href = self.serialize();
+        let href = self.serialize()?;
         let url = Url::parse(&href)?;
         if url.href() != href || url.has_opaque_path() != self.opaque_path {
             return Err(EditError::Unrepresentable);
@@ -545,7 +531,7 @@ impl UrlBuilder {
             None if is_special_scheme(&scheme) => return Err(ParseError::HostMissing.into()),
             None => None,
         };
-        let parts = Parts {
+        let parts = PartsBuf {
             authority: host.map(|host| Authority {
                 username: encode_raw(&self.username, EncodeSet::COMPONENT),
                 password: encode_raw(&self.password, EncodeSet::COMPONENT),
@@ -563,7 +549,7 @@ impl UrlBuilder {
         };
         // Not `reparse`: the host parser's changes (case, IDNA, IPv4, default
         // port) are the point of parsing here.
-        Ok(Url::parse(&parts.serialize())?)
+        Ok(Url::parse(&parts.serialize()?)?)
     }
 }
 
@@ -813,7 +799,7 @@ impl PathSegmentsMut<'_> {
         if path.is_empty() && (self.url.is_special() || !self.url.has_host()) {
             path.push('/');
         }
-        let mut parts = Parts::of(self.url);
+        let mut parts = PartsBuf::of(self.url);
         parts.path = path;
         *self.url = parts.reparse()?;
         self.changed = false;

@@ -2,7 +2,11 @@
 //! pairs as found in HTML form submissions and in URL queries.
 //!
 //! * [`parse`] is the spec's [parser]: bytes in, `(name, value)` pairs out,
-//!   decoded as UTF-8 (invalid sequences become U+FFFD).
+//!   decoded lazily as UTF-8 (invalid sequences become U+FFFD);
+//!   [`parse_with_separator`] splits on another byte than `&`.
+//! * [`sequences`], [`split_sequence`] and [`decode`] are its steps, for
+//!   callers that keep the pairs as written or need the decoded bytes.
+//! * [`byte_serialize`] is the spec's [byte serializer] for one string.
 //! * [`parse_with_encoding`] is the same parser decoding with a legacy
 //!   encoding, for servers that receive forms submitted in one.
 //! * [`serialize`] and [`serialize_with_encoding`] are the spec's
@@ -16,7 +20,7 @@
 //! ```
 //! use weburl::form_urlencoded;
 //!
-//! let pairs = form_urlencoded::parse(b"q=caf%C3%A9+au+lait&lang=fr");
+//! let pairs: Vec<_> = form_urlencoded::parse(b"q=caf%C3%A9+au+lait&lang=fr").collect();
 //! assert_eq!(pairs, [("q".into(), "café au lait".into()), ("lang".into(), "fr".into())]);
 //! let serialized = form_urlencoded::serialize(pairs.iter().map(|(name, value)| (name, value)));
 //! assert_eq!(serialized, "q=caf%C3%A9+au+lait&lang=fr");
@@ -25,12 +29,13 @@
 //! [`application/x-www-form-urlencoded`]: https://url.spec.whatwg.org/#application/x-www-form-urlencoded
 //! [parser]: https://url.spec.whatwg.org/#concept-urlencoded-parser
 //! [serializer]: https://url.spec.whatwg.org/#concept-urlencoded-serializer
+//! [byte serializer]: https://url.spec.whatwg.org/#concept-urlencoded-byte-serializer
 
 use std::borrow::Cow;
 
 use encoding_rs::{Encoding, UTF_8};
 
-use crate::percent_encoding::{encode_after_encoding, percent_decode, EncodeSet};
+use crate::percent_encoding::{encode_after_encoding, percent_byte, percent_decode, EncodeSet};
 
 /// Parses `input` as `application/x-www-form-urlencoded` into name-value
 /// pairs, decoding the percent-decoded bytes as UTF-8 without BOM handling.
@@ -40,27 +45,203 @@ use crate::percent_encoding::{encode_after_encoding, percent_decode, EncodeSet};
 /// hex digits is kept literally. Pass `s.as_bytes()` for a string, which is
 /// the spec's [string parser] hook.
 ///
+/// The pairs come lazily and borrow from `input` where nothing needed
+/// decoding.
+///
 /// <https://url.spec.whatwg.org/#concept-urlencoded-parser>
 ///
 /// [string parser]: https://url.spec.whatwg.org/#concept-urlencoded-string-parser
 ///
 /// ```
+/// use std::borrow::Cow;
 /// use weburl::form_urlencoded::parse;
 ///
 /// assert_eq!(
-///     parse(b"a=1&&b&=c&d=%zz+%41"),
+///     parse(b"a=1&&b&=c&d=%zz+%41").collect::<Vec<_>>(),
 ///     [
-///         ("a".to_owned(), "1".to_owned()),
-///         ("b".to_owned(), String::new()),
-///         (String::new(), "c".to_owned()),
-///         ("d".to_owned(), "%zz A".to_owned()),
+///         ("a".into(), "1".into()),
+///         ("b".into(), "".into()),
+///         ("".into(), "c".into()),
+///         ("d".into(), "%zz A".into()),
 ///     ]
 /// );
 /// // Invalid UTF-8 after percent-decoding becomes U+FFFD.
-/// assert_eq!(parse(b"%C2x"), [("\u{FFFD}x".to_owned(), String::new())]);
+/// assert_eq!(parse(b"%C2x").next(), Some(("\u{FFFD}x".into(), "".into())));
+/// // Nothing to decode: borrowed.
+/// assert!(matches!(parse(b"k=v").next(), Some((Cow::Borrowed("k"), Cow::Borrowed("v")))));
 /// ```
-pub fn parse(input: &[u8]) -> Vec<(String, String)> {
-    parse_with(input, decode_utf8)
+pub fn parse(input: &[u8]) -> Parse<'_> {
+    parse_with_separator(input, b'&')
+}
+
+/// Parses `input` like [`parse`], but with the sequences separated by
+/// `separator` instead of `&`, as trurl's `--query-separator` allows.
+/// The standard knows only `&`.
+///
+/// ```
+/// use weburl::form_urlencoded::parse_with_separator;
+///
+/// let pairs: Vec<_> = parse_with_separator(b"a=1;b=x+y&z", b';').collect();
+/// assert_eq!(pairs, [("a".into(), "1".into()), ("b".into(), "x y&z".into())]);
+/// ```
+pub fn parse_with_separator(input: &[u8], separator: u8) -> Parse<'_> {
+    Parse {
+        sequences: sequences(input, separator),
+    }
+}
+
+/// The name-value pairs of a form-urlencoded byte string, decoded lazily:
+/// made by [`parse`] and [`parse_with_separator`].
+#[derive(Clone, Debug)]
+pub struct Parse<'a> {
+    sequences: Sequences<'a>,
+}
+
+impl<'a> Iterator for Parse<'a> {
+    type Item = (Cow<'a, str>, Cow<'a, str>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let (name, value) = split_sequence(self.sequences.next()?);
+        Some((utf8_lossy(decode(name)), utf8_lossy(decode(value))))
+    }
+}
+
+/// The non-empty sequences of `input` between `separator`s, as written:
+/// the parser's first two steps, for callers that keep pairs undecoded
+/// (to remove or replace some and leave the others as they were).
+///
+/// <https://url.spec.whatwg.org/#concept-urlencoded-parser> (steps 1 and 3.1)
+///
+/// ```
+/// use weburl::form_urlencoded::sequences;
+///
+/// let raw: Vec<&[u8]> = sequences(b"a=1&&b&", b'&').collect();
+/// assert_eq!(raw, [&b"a=1"[..], b"b"]);
+/// ```
+pub fn sequences(input: &[u8], separator: u8) -> Sequences<'_> {
+    Sequences {
+        rest: Some(input),
+        separator,
+    }
+}
+
+/// The iterator of [`sequences`].
+#[derive(Clone, Debug)]
+pub struct Sequences<'a> {
+    rest: Option<&'a [u8]>,
+    separator: u8,
+}
+
+impl<'a> Iterator for Sequences<'a> {
+    type Item = &'a [u8];
+
+    fn next(&mut self) -> Option<&'a [u8]> {
+        loop {
+            let rest = self.rest?;
+            let sequence = match rest.iter().position(|&b| b == self.separator) {
+                Some(end) => {
+                    self.rest = Some(&rest[end + 1..]);
+                    &rest[..end]
+                }
+                None => {
+                    self.rest = None;
+                    rest
+                }
+            };
+            if !sequence.is_empty() {
+                return Some(sequence);
+            }
+        }
+    }
+}
+
+/// A sequence split at its first `=` into name and value, undecoded; no
+/// `=` means an empty value.
+///
+/// <https://url.spec.whatwg.org/#concept-urlencoded-parser> (step 3.2)
+///
+/// ```
+/// use weburl::form_urlencoded::split_sequence;
+///
+/// assert_eq!(split_sequence(b"a=b=c"), (&b"a"[..], &b"b=c"[..]));
+/// assert_eq!(split_sequence(b"flag"), (&b"flag"[..], &b""[..]));
+/// ```
+pub fn split_sequence(sequence: &[u8]) -> (&[u8], &[u8]) {
+    match sequence.iter().position(|&b| b == b'=') {
+        Some(index) => (&sequence[..index], &sequence[index + 1..]),
+        None => (sequence, &[]),
+    }
+}
+
+/// Decodes one name or value to bytes: `+` becomes a space, then
+/// percent-decoding (in that order, so that a decoded `%2B` stays `+`).
+/// Borrows `raw` when it has neither.
+///
+/// <https://url.spec.whatwg.org/#concept-urlencoded-parser> (steps 3.3 and 3.4)
+///
+/// ```
+/// use weburl::form_urlencoded::decode;
+///
+/// assert_eq!(&*decode(b"a+b%2B%zz%FF"), b"a b+%zz\xFF");
+/// ```
+pub fn decode(raw: &[u8]) -> Cow<'_, [u8]> {
+    if !raw.contains(&b'+') {
+        return percent_decode(raw);
+    }
+    let spaced: Vec<u8> = raw
+        .iter()
+        .map(|&b| if b == b'+' { b' ' } else { b })
+        .collect();
+    Cow::Owned(percent_decode(&spaced).into_owned())
+}
+
+/// The `application/x-www-form-urlencoded` byte serializer: everything but
+/// ASCII alphanumerics and `*-._` percent-encoded, a space as `+`. Yields
+/// pieces of the output; collect them into a `String` or extend one.
+///
+/// <https://url.spec.whatwg.org/#concept-urlencoded-byte-serializer>
+///
+/// ```
+/// use weburl::form_urlencoded::byte_serialize;
+///
+/// assert_eq!(byte_serialize(b"a b+\xFF~*").collect::<String>(), "a+b%2B%FF%7E*");
+/// let mut out = String::from("q=");
+/// out.extend(byte_serialize("é".as_bytes()));
+/// assert_eq!(out, "q=%C3%A9");
+/// ```
+pub fn byte_serialize(input: &[u8]) -> ByteSerialize<'_> {
+    ByteSerialize { rest: input }
+}
+
+/// The iterator of [`byte_serialize`].
+#[derive(Clone, Debug)]
+pub struct ByteSerialize<'a> {
+    rest: &'a [u8],
+}
+
+impl<'a> Iterator for ByteSerialize<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let (&first, rest) = self.rest.split_first()?;
+        if first == b' ' {
+            self.rest = rest;
+            return Some("+");
+        }
+        if EncodeSet::FORM_URLENCODED.contains(first) {
+            self.rest = rest;
+            return Some(percent_byte(first));
+        }
+        // A run of bytes that stay as they are: ASCII, so valid UTF-8.
+        let run = self
+            .rest
+            .iter()
+            .position(|&b| b == b' ' || EncodeSet::FORM_URLENCODED.contains(b))
+            .unwrap_or(self.rest.len());
+        let (plain, rest) = self.rest.split_at(run);
+        self.rest = rest;
+        std::str::from_utf8(plain).ok()
+    }
 }
 
 /// Parses `input` like [`parse`], but decodes each percent-decoded name and
@@ -80,12 +261,20 @@ pub fn parse(input: &[u8]) -> Vec<(String, String)> {
 /// assert_eq!(pairs, [("q".to_owned(), "≡ あ".to_owned())]);
 /// ```
 pub fn parse_with_encoding(input: &[u8], encoding: &'static Encoding) -> Vec<(String, String)> {
-    if encoding == UTF_8 {
-        return parse(input);
-    }
-    parse_with(input, |bytes| {
-        encoding.decode_without_bom_handling(&bytes).0.into_owned()
-    })
+    let decode_with = |raw: &[u8]| -> String {
+        let bytes = decode(raw);
+        if encoding == UTF_8 {
+            utf8_lossy(bytes).into_owned()
+        } else {
+            encoding.decode_without_bom_handling(&bytes).0.into_owned()
+        }
+    };
+    sequences(input, b'&')
+        .map(|sequence| {
+            let (name, value) = split_sequence(sequence);
+            (decode_with(name), decode_with(value))
+        })
+        .collect()
 }
 
 /// Serializes name-value pairs as `application/x-www-form-urlencoded`,
@@ -167,46 +356,14 @@ where
     output
 }
 
-/// The parser's steps, with the decoding of names and values left to `decode`.
-fn parse_with<F>(input: &[u8], mut decode: F) -> Vec<(String, String)>
-where
-    F: FnMut(Cow<'_, [u8]>) -> String,
-{
-    input
-        .split(|&byte| byte == b'&')
-        .filter(|bytes| !bytes.is_empty())
-        .map(|bytes| {
-            let (name, value) = match bytes.iter().position(|&byte| byte == b'=') {
-                Some(index) => (&bytes[..index], &bytes[index + 1..]),
-                None => (bytes, &[][..]),
-            };
-            (
-                decode(percent_decode_plus(name)),
-                decode(percent_decode_plus(value)),
-            )
-        })
-        .collect()
-}
-
 /// UTF-8 decode without BOM: ill-formed sequences become U+FFFD, one per
 /// maximal subpart, which is what `from_utf8_lossy` does too.
-fn decode_utf8(bytes: Cow<'_, [u8]>) -> String {
+fn utf8_lossy(bytes: Cow<'_, [u8]>) -> Cow<'_, str> {
     match bytes {
-        Cow::Borrowed(bytes) => String::from_utf8_lossy(bytes).into_owned(),
-        Cow::Owned(bytes) => String::from_utf8(bytes)
-            .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned()),
+        Cow::Borrowed(bytes) => String::from_utf8_lossy(bytes),
+        Cow::Owned(bytes) => Cow::Owned(
+            String::from_utf8(bytes)
+                .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned()),
+        ),
     }
-}
-
-/// Replaces `+` with a space, then percent-decodes, as the parser's steps
-/// say (in that order, so that a `%2B` decoded here stays `+`).
-fn percent_decode_plus(input: &[u8]) -> Cow<'_, [u8]> {
-    if !input.contains(&b'+') {
-        return percent_decode(input);
-    }
-    let spaced: Vec<u8> = input
-        .iter()
-        .map(|&b| if b == b'+' { b' ' } else { b })
-        .collect();
-    Cow::Owned(percent_decode(&spaced).into_owned())
 }

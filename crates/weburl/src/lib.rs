@@ -49,11 +49,14 @@ mod offsets;
 mod options;
 mod origin;
 mod parser;
+mod parts;
 pub mod percent_encoding;
 #[cfg(feature = "psl")]
 mod psl;
+mod scheme;
 mod search_params;
 mod setters;
+mod slicing;
 pub mod state_override;
 pub mod surt;
 mod url;
@@ -66,8 +69,9 @@ pub use host::domain::{domain_to_ascii, domain_to_unicode};
 pub use host::Host;
 pub use options::ParseOptions;
 pub use origin::{OpaqueOrigin, Origin};
-pub use parser::scheme::SchemeKind;
+pub use scheme::SchemeKind;
 pub use search_params::UrlSearchParams;
+pub use slicing::Position;
 pub use url::Url;
 pub use validation::{is_valid_url_string, ValidationError, ValidationErrorKind, ValidationSink};
 
@@ -84,7 +88,7 @@ pub mod __internal {
 
     /// The basic URL parser without the fast path for canonical input.
     pub fn parse_without_fast_path(input: &str) -> Result<Url, ParseError> {
-        crate::parser::parse_general(input, crate::options::default_settings())
+        crate::parser::parse_general(input, crate::parser::default_settings())
     }
 
     /// Compares the block scan of byte classes with the byte-at-a-time

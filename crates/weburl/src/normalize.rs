@@ -44,7 +44,9 @@
 //! # Ok::<(), weburl::ParseError>(())
 //! ```
 
-use crate::edit::Parts;
+use std::borrow::Cow;
+
+use crate::edit::PartsBuf;
 use crate::{form_urlencoded, Host, ParseError, Url};
 
 /// Query parameters that only track where a visitor came from, as
@@ -608,8 +610,8 @@ impl Normalizer {
 
 /// Runs one step on `url`'s components and keeps the result only if it is
 /// canonical: its serialization parses back to itself.
-fn apply(url: &mut Url, step: impl FnOnce(&mut Parts) -> bool) {
-    let mut parts = Parts::of(url);
+fn apply(url: &mut Url, step: impl FnOnce(&mut PartsBuf) -> bool) {
+    let mut parts = PartsBuf::of(url);
     if !step(&mut parts) {
         return;
     }
@@ -619,14 +621,14 @@ fn apply(url: &mut Url, step: impl FnOnce(&mut Parts) -> bool) {
             false,
             "a normalization step of {} gave {} ({error})",
             url.href(),
-            parts.serialize()
+            parts.serialize().unwrap_or_default()
         ),
     }
 }
 
 // ----- The steps. Each returns whether it changed anything. -----
 
-fn form_encode_query(parts: &mut Parts) -> bool {
+fn form_encode_query(parts: &mut PartsBuf) -> bool {
     let Some(query) = &parts.query else {
         return false;
     };
@@ -639,7 +641,7 @@ fn form_encode_query(parts: &mut Parts) -> bool {
     changed
 }
 
-fn uppercase_percent_hex(parts: &mut Parts) -> bool {
+fn uppercase_percent_hex(parts: &mut PartsBuf) -> bool {
     let mut changed = false;
     for_each_component(parts, |component| {
         if let Some(new) = rewrite_percent(component, Rewrite::UppercaseHex) {
@@ -650,7 +652,7 @@ fn uppercase_percent_hex(parts: &mut Parts) -> bool {
     changed
 }
 
-fn decode_unreserved(parts: &mut Parts, file: bool) -> bool {
+fn decode_unreserved(parts: &mut PartsBuf, file: bool) -> bool {
     let mut changed = false;
     let list_path = !parts.opaque_path;
     if let Some(a) = &mut parts.authority {
@@ -724,7 +726,7 @@ fn is_drive_letter(segment: &str) -> bool {
     b.len() == 2 && b[0].is_ascii_alphabetic() && matches!(b[1], b':' | b'|')
 }
 
-fn lowercase_opaque_host(parts: &mut Parts) -> bool {
+fn lowercase_opaque_host(parts: &mut PartsBuf) -> bool {
     let Some(a) = &mut parts.authority else {
         return false;
     };
@@ -750,14 +752,14 @@ fn lowercase_opaque_host(parts: &mut Parts) -> bool {
 /// sorts the rest, keeping each pair's bytes as they are. The form
 /// parser's view of the query is unchanged except for the removed pairs
 /// and the order.
-fn edit_query_pairs(parts: &mut Parts, removed: &[ParamPattern], sort: bool) -> bool {
+fn edit_query_pairs(parts: &mut PartsBuf, removed: &[ParamPattern], sort: bool) -> bool {
     let Some(query) = &parts.query else {
         return false;
     };
-    let mut pairs: Vec<(String, &str)> = query
+    // Each non-empty pair parses to exactly one (name, value).
+    let mut pairs: Vec<(Cow<'_, str>, &str)> = query
         .split('&')
-        .filter(|pair| !pair.is_empty())
-        .map(|pair| (decoded_name(pair), pair))
+        .filter_map(|pair| Some((form_urlencoded::parse(pair.as_bytes()).next()?.0, pair)))
         .collect();
     let count = pairs.len();
     pairs.retain(|(name, _)| !removed.iter().any(|p| p.matches(name)));
@@ -782,20 +784,10 @@ fn edit_query_pairs(parts: &mut Parts, removed: &[ParamPattern], sort: bool) -> 
     changed
 }
 
-/// The name of one `name=value` sequence, decoded as the form parser does.
-fn decoded_name(pair: &str) -> String {
-    let raw_name = pair.split('=').next().unwrap_or("");
-    form_urlencoded::parse(raw_name.as_bytes())
-        .into_iter()
-        .next()
-        .map(|(name, _)| name)
-        .unwrap_or_default()
-}
-
 /// Removes `index.html` and trailing empty segments from the end of a list
 /// path until neither applies (`/a/index.html/` needs both, in turn), so
 /// that a second run finds nothing to do.
-fn trim_path_end(parts: &mut Parts, index_html: bool, trailing_slash: bool) -> bool {
+fn trim_path_end(parts: &mut PartsBuf, index_html: bool, trailing_slash: bool) -> bool {
     if parts.opaque_path || parts.path.is_empty() {
         return false;
     }
@@ -829,7 +821,7 @@ fn trim_path_end(parts: &mut Parts, index_html: bool, trailing_slash: bool) -> b
 
 // ----- Percent-encodings. -----
 
-fn for_each_component(parts: &mut Parts, mut f: impl FnMut(&mut String)) {
+fn for_each_component(parts: &mut PartsBuf, mut f: impl FnMut(&mut String)) {
     if let Some(a) = &mut parts.authority {
         f(&mut a.username);
         f(&mut a.password);

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use crate::host::HostKind;
-use crate::parser::scheme::SchemeKind;
+use crate::scheme::SchemeKind;
 
 /// Positions in the serialization, as `u32`, with [`Offsets::NONE`] for an
 /// absent query or fragment.
@@ -34,6 +34,22 @@ pub(crate) struct Offsets {
     pub scheme: SchemeKind,
     pub host: HostKind,
     pub opaque_path: bool,
+}
+
+/// Whether the serializer writes "/." before the path: a URL without a
+/// host whose (list) path would otherwise start with "//", which a parse
+/// would read as the start of a host.
+///
+/// <https://url.spec.whatwg.org/#concept-url-serializer> (step 3: "If url's
+/// host is null, url does not have an opaque path, url's path's size is
+/// greater than 1, and url's path[0] is the empty string, then append
+/// U+002F (/) followed by U+002E (.) to output.")
+///
+/// `path` is the serialized path: "/" and an empty first segment then
+/// another "/" is exactly a path starting with "//".
+#[inline]
+pub(crate) fn dot_before_path(host_is_null: bool, opaque_path: bool, path: &str) -> bool {
+    host_is_null && !opaque_path && path.starts_with("//")
 }
 
 impl Offsets {

@@ -3,7 +3,7 @@
 use encoding_rs::{Encoding, UTF_8};
 
 use crate::error::ParseError;
-use crate::parser::{self, Settings};
+use crate::parser::{self, Settings, DEFAULT_MAX_LEN};
 use crate::url::Url;
 use crate::validation::ValidationSink;
 
@@ -47,18 +47,6 @@ impl std::fmt::Debug for ParseOptions<'_> {
             .finish()
     }
 }
-
-/// The settings of a parse with no options.
-pub(crate) fn default_settings() -> Settings<'static> {
-    Settings {
-        base: None,
-        encoding: UTF_8,
-        max_len: DEFAULT_MAX_LEN,
-    }
-}
-
-/// The largest serialization `u32` offsets can describe.
-pub(crate) const DEFAULT_MAX_LEN: usize = u32::MAX as usize - 1;
 
 impl<'a> ParseOptions<'a> {
     /// The base URL that relative references are resolved against.

@@ -6,7 +6,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::host::domain::domain_to_unicode;
-use crate::parser::scheme::SchemeKind;
+use crate::scheme::SchemeKind;
 use crate::url::Url;
 
 /// An origin: a scheme/host/port tuple, or an opaque origin.

@@ -94,7 +94,9 @@ impl UrlSearchParams {
     pub fn parse(init: &str) -> UrlSearchParams {
         let init = init.strip_prefix('?').unwrap_or(init);
         UrlSearchParams {
-            list: form_urlencoded::parse(init.as_bytes()),
+            list: form_urlencoded::parse(init.as_bytes())
+                .map(|(name, value)| (name.into_owned(), value.into_owned()))
+                .collect(),
         }
     }
 

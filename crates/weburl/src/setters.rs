@@ -14,13 +14,13 @@ use crate::error::{ParseError, SetterError};
 use crate::form_urlencoded;
 use crate::host::{self, HostKind};
 use crate::offsets::Offsets;
-use crate::options::DEFAULT_MAX_LEN;
-use crate::parser::fast_path::canonical_path_end;
-use crate::parser::input::remove_tab_and_newline;
-use crate::parser::path::{parse_path, PathContext};
-use crate::parser::scheme::SchemeKind;
-use crate::parser::{parse_port, split_host_and_port};
+use crate::parser::{
+    canonical_path_end, parse_path, parse_port, remove_tab_and_newline, split_host_and_port,
+    PathContext, DEFAULT_MAX_LEN,
+};
+use crate::parts::Parts;
 use crate::percent_encoding::{encode_into, encoded_len, EncodeSet};
+use crate::scheme::SchemeKind;
 use crate::search_params::UrlSearchParams;
 use crate::url::Url;
 
@@ -35,118 +35,10 @@ enum Moved {
     FragmentOnly,
 }
 
-/// A URL taken apart: each component as it is serialized.
-struct Parts<'a> {
-    scheme: &'a str,
-    username: &'a str,
-    password: &'a str,
-    /// `None` when the host is null.
-    host: Option<(HostKind, &'a str)>,
-    port: Option<u16>,
-    /// The path as serialized, without the "/." the serializer may add.
-    path: &'a str,
-    opaque_path: bool,
-    query: Option<&'a str>,
-    fragment: Option<&'a str>,
-}
-
 impl Url {
-    fn parts(&self) -> Parts<'_> {
-        Parts {
-            scheme: self.scheme(),
-            username: self.username(),
-            password: self.password(),
-            host: self
-                .has_host()
-                .then(|| (self.offsets.host, self.hostname())),
-            port: self.port_number(),
-            path: self.pathname(),
-            opaque_path: self.has_opaque_path(),
-            query: self.query(),
-            fragment: self.fragment(),
-        }
-    }
-
-    /// Replaces `self` by the URL serialized from `parts`.
+    /// The URL serialized from `parts`, which the setters keep canonical.
     fn assemble(parts: &Parts<'_>) -> Result<Url, ParseError> {
-        let estimate = parts.scheme.len()
-            + parts.username.len()
-            + parts.password.len()
-            + parts.host.map_or(0, |h| h.1.len())
-            + parts.path.len()
-            + parts.query.map_or(0, str::len)
-            + parts.fragment.map_or(0, str::len)
-            + 16;
-        if estimate > DEFAULT_MAX_LEN {
-            return Err(ParseError::TooLong);
-        }
-        let mut s = String::with_capacity(estimate);
-        s.push_str(parts.scheme);
-        let scheme_end = s.len();
-        s.push(':');
-        let (username_end, host_start, host_end, host_kind);
-        match parts.host {
-            Some((kind, host)) => {
-                s.push_str("//");
-                s.push_str(parts.username);
-                username_end = s.len();
-                if !parts.password.is_empty() {
-                    s.push(':');
-                    s.push_str(parts.password);
-                }
-                if !parts.username.is_empty() || !parts.password.is_empty() {
-                    s.push('@');
-                }
-                host_start = s.len();
-                s.push_str(host);
-                host_end = s.len();
-                host_kind = if host.is_empty() {
-                    HostKind::Empty
-                } else {
-                    kind
-                };
-                if let Some(port) = parts.port {
-                    let _ = write!(s, ":{port}");
-                }
-            }
-            None => {
-                (username_end, host_start, host_end) = (s.len(), s.len(), s.len());
-                host_kind = HostKind::None;
-            }
-        }
-        if parts.host.is_none() && !parts.opaque_path && parts.path.starts_with("//") {
-            s.push_str("/.");
-        }
-        let path_start = s.len();
-        s.push_str(parts.path);
-        let query_start = parts.query.map(|query| {
-            let start = s.len();
-            s.push('?');
-            s.push_str(query);
-            start
-        });
-        let fragment_start = parts.fragment.map(|fragment| {
-            let start = s.len();
-            s.push('#');
-            s.push_str(fragment);
-            start
-        });
-        let offset = |i: usize| i as u32;
-        let url = Url {
-            offsets: Offsets {
-                scheme_end: offset(scheme_end),
-                username_end: offset(username_end),
-                host_start: offset(host_start),
-                host_end: offset(host_end),
-                path_start: offset(path_start),
-                query_start: query_start.map_or(Offsets::NONE, offset),
-                fragment_start: fragment_start.map_or(Offsets::NONE, offset),
-                scheme: SchemeKind::from_lowercase(parts.scheme.as_bytes()),
-                host: host_kind,
-                opaque_path: parts.opaque_path,
-            },
-            serialization: s,
-        };
+        let url = parts.serialize()?;
         url.debug_check();
         Ok(url)
     }
@@ -237,9 +129,10 @@ impl Url {
         {
             return Err(SetterError::SchemeChangeNotAllowed);
         }
-        let mut parts = self.parts();
+        let mut parts = Parts::of(self);
         parts.scheme = &scheme;
-        if parts.port.is_some() && parts.port == kind.default_port() {
+        let port = self.port_number();
+        if port.is_some() && port == kind.default_port() {
             parts.port = None;
         }
         *self = Url::assemble(&parts)?;
@@ -255,7 +148,7 @@ impl Url {
         }
         let mut username = String::with_capacity(value.len());
         encode_into(&mut username, value, EncodeSet::USERINFO);
-        let mut parts = self.parts();
+        let mut parts = Parts::of(self);
         parts.username = &username;
         *self = Url::assemble(&parts)?;
         Ok(())
@@ -270,7 +163,7 @@ impl Url {
         }
         let mut password = String::with_capacity(value.len());
         encode_into(&mut password, value, EncodeSet::USERINFO);
-        let mut parts = self.parts();
+        let mut parts = Parts::of(self);
         parts.password = &password;
         *self = Url::assemble(&parts)?;
         Ok(())
@@ -376,10 +269,11 @@ impl Url {
             kind
         };
         if !self.has_host() {
-            let mut parts = self.parts();
+            let digits = port.map(|port| port.map(|p| p.to_string()));
+            let mut parts = Parts::of(self);
             parts.host = Some((kind, host));
-            if let Some(port) = port {
-                parts.port = port;
+            if let Some(digits) = &digits {
+                parts.port = digits.as_deref();
             }
             *self = Url::assemble(&parts)?;
             return Ok(());
@@ -419,8 +313,9 @@ impl Url {
                 Some(port) => Some(port),
             }
         };
-        let mut parts = self.parts();
-        parts.port = port;
+        let digits = port.map(|p| p.to_string());
+        let mut parts = Parts::of(self);
+        parts.port = digits.as_deref();
         *self = Url::assemble(&parts)?;
         Ok(())
     }
@@ -468,7 +363,7 @@ impl Url {
             self.debug_check();
             return Ok(());
         }
-        let mut parts = self.parts();
+        let mut parts = Parts::of(self);
         parts.path = &path;
         *self = Url::assemble(&parts)?;
         Ok(())
@@ -579,7 +474,7 @@ impl Url {
         // The form-urlencoded serialization is ASCII and holds nothing a query
         // would encode, so it is the query as it is.
         let serialized = params.to_string();
-        let mut parts = self.parts();
+        let mut parts = Parts::of(self);
         parts.query = (!serialized.is_empty()).then_some(serialized.as_str());
         *self = Url::assemble(&parts)?;
         Ok(())

@@ -11,7 +11,7 @@ use crate::error::ParseError;
 use crate::host::{self, Host, HostKind};
 use crate::offsets::{self, Offsets};
 use crate::options::ParseOptions;
-use crate::parser::scheme::SchemeKind;
+use crate::scheme::SchemeKind;
 
 /// A parsed URL, as the URL Standard defines it.
 ///

@@ -4,8 +4,8 @@
 //! The property: for every normalizer, the output's href parses back to the
 //! same URL (it is canonical), and normalizing it again changes nothing.
 
-use std::fs;
-use std::path::PathBuf;
+#[allow(dead_code)]
+use weburl_test_support::harness as common;
 
 use weburl::normalize::{Normalizer, ParamPattern, TRACKING_PARAMS};
 use weburl::{Url, UrlSearchParams};
@@ -482,69 +482,6 @@ fn step_order_does_not_depend_on_call_order() {
 
 // ----- Property test over WPT inputs and generated variants. -----
 
-/// Replaces JSON `\uXXXX` escapes of lone surrogates with `\uFFFD`, which
-/// is what a browser's USVString conversion does to such inputs, so that
-/// the file loads into Rust strings.
-fn replace_lone_surrogates(json: &str) -> String {
-    fn escape_at(s: &str, i: usize) -> Option<u16> {
-        let hex = s.get(i..i + 6)?.strip_prefix("\\u")?;
-        u16::from_str_radix(hex, 16).ok()
-    }
-    let mut out = String::with_capacity(json.len());
-    let mut rest = json;
-    while let Some(i) = rest.find('\\') {
-        out.push_str(&rest[..i]);
-        rest = &rest[i..];
-        match escape_at(rest, 0) {
-            Some(0xD800..=0xDBFF) if matches!(escape_at(rest, 6), Some(0xDC00..=0xDFFF)) => {
-                out.push_str(&rest[..12]);
-                rest = &rest[12..];
-            }
-            Some(0xD800..=0xDFFF) => {
-                out.push_str("\\uFFFD");
-                rest = &rest[6..];
-            }
-            _ => {
-                // Any other escape: copy the backslash and the escaped character.
-                let len = 1 + rest[1..].chars().next().map_or(0, char::len_utf8);
-                out.push_str(&rest[..len]);
-                rest = &rest[len..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-/// The URLs of WPT's urltestdata.json that parse (input against base).
-fn wpt_urls() -> Vec<Url> {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/wpt/urltestdata.json");
-    let raw = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let json: serde_json::Value = serde_json::from_str(&replace_lone_surrogates(&raw)).unwrap();
-    let mut urls = Vec::new();
-    for case in json.as_array().unwrap() {
-        let Some(input) = case.get("input").and_then(|v| v.as_str()) else {
-            continue; // a comment
-        };
-        let base = match case.get("base").and_then(|v| v.as_str()) {
-            Some(base) => match Url::parse(base) {
-                Ok(base) => Some(base),
-                Err(_) => continue,
-            },
-            None => None,
-        };
-        let parsed = match &base {
-            Some(base) => base.join(input),
-            None => Url::parse(input),
-        };
-        if let Ok(url) = parsed {
-            urls.push(url);
-        }
-    }
-    urls
-}
-
 /// A small deterministic generator (xorshift64), so failures reproduce.
 struct Xorshift(u64);
 
@@ -663,7 +600,7 @@ fn variants(url: &Url, rng: &mut Xorshift) -> Vec<Url> {
 
 #[test]
 fn every_normalizer_gives_canonical_fixed_points() {
-    let wpt = wpt_urls();
+    let wpt = common::wpt_urls();
     assert!(wpt.len() > 500, "only {} WPT URLs parsed", wpt.len());
     let mut rng = Xorshift(0x9E37_79B9_7F4A_7C15);
     let mut inputs = Vec::new();
@@ -700,11 +637,14 @@ fn safe_keeps_decoded_components() {
     let decode = |s: &str| weburl::percent_encoding::percent_decode(s.as_bytes()).into_owned();
     let mut rng = Xorshift(0x0123_4567_89AB_CDEF);
     let safe = Normalizer::safe();
-    for url in wpt_urls() {
+    for url in common::wpt_urls() {
         for input in std::iter::once(url.clone()).chain(variants(&url, &mut rng)) {
             let out = safe.normalize(&input);
-            let pairs =
-                |u: &Url| weburl::form_urlencoded::parse(u.query().unwrap_or("").as_bytes());
+            let pairs = |u: &Url| -> Vec<(String, String)> {
+                weburl::form_urlencoded::parse(u.query().unwrap_or("").as_bytes())
+                    .map(|(name, value)| (name.into_owned(), value.into_owned()))
+                    .collect()
+            };
             assert_eq!(pairs(&out), pairs(&input), "{}", input.href());
             assert_eq!(
                 decode(out.pathname()),

@@ -4,11 +4,10 @@
 use std::io::Write as _;
 
 use weburl::Url;
-use weburl_html::data_url::{self, DataUrlError};
+use weburl_html::data_url;
 
 use crate::exit::{self, fatal, Fatal};
 use crate::output::escape_input;
-use crate::record;
 use crate::stdio::write_stdout;
 
 pub const EXIT_CODES: &str = "\
@@ -32,8 +31,8 @@ pub struct DataArgs {
 }
 
 pub fn run(args: &DataArgs) -> Result<u8, Fatal> {
-    let url = Url::parse(&args.url).map_err(|e| bad(record::kind(e), &e.to_string(), args))?;
-    let data = data_url::process(&url).map_err(|e| bad(kind(e), &e.to_string(), args))?;
+    let url = Url::parse(&args.url).map_err(|e| bad(e.name(), &e.to_string(), args))?;
+    let data = data_url::process(&url).map_err(|e| bad(e.name(), &e.to_string(), args))?;
     if args.info {
         let mut out = Vec::new();
         let _ = writeln!(out, "type: {}", data.mime_type);
@@ -50,15 +49,6 @@ pub fn run(args: &DataArgs) -> Result<u8, Fatal> {
         write_stdout(&data.body)?;
     }
     Ok(0)
-}
-
-fn kind(e: DataUrlError) -> &'static str {
-    match e {
-        DataUrlError::NotData => "NotData",
-        DataUrlError::NoComma => "NoComma",
-        DataUrlError::InvalidBase64 => "InvalidBase64",
-        _ => "DataUrlError",
-    }
 }
 
 /// `KIND: message: "the URL"`, as the main mode reports a record.

@@ -5,14 +5,11 @@ use std::io::Write as _;
 use std::path::PathBuf;
 
 use weburl::Url;
-use weburl_html::base::BaseSource;
-use weburl_html::encoding::EncodingSource;
 use weburl_html::{Document, Link, LinkOptions};
 
 use crate::exit::{self, fatal, Fatal};
 use crate::json::{self, Obj};
 use crate::output::tsv_cell;
-use crate::record;
 use crate::stdio::{read_input, write_stdout};
 
 pub const EXIT_CODES: &str = "\
@@ -49,7 +46,7 @@ pub fn run(args: &LinksArgs) -> Result<u8, Fatal> {
     let address = Url::parse(&args.url).map_err(|e| {
         fatal(
             exit::BADURL,
-            format!("{}: {e}: --url {:?}", record::kind(e), args.url),
+            format!("{}: {e}: --url {:?}", e.name(), args.url),
         )
     })?;
     let html = read_input(&args.page)?;
@@ -73,28 +70,6 @@ pub fn run(args: &LinksArgs) -> Result<u8, Fatal> {
     Ok(0)
 }
 
-fn encoding_source(s: EncodingSource) -> &'static str {
-    match s {
-        EncodingSource::ByteOrderMark => "byte-order-mark",
-        EncodingSource::Transport => "transport",
-        EncodingSource::Prescan => "prescan",
-        EncodingSource::MetaWhileParsing => "meta-while-parsing",
-        EncodingSource::Default => "default",
-        // The enum is non_exhaustive: a rule added later.
-        _ => "other",
-    }
-}
-
-fn base_source(s: BaseSource) -> &'static str {
-    match s {
-        BaseSource::DocumentUrl => "document-url",
-        BaseSource::Creator => "creator",
-        BaseSource::BaseElement => "base-element",
-        BaseSource::RejectedBaseElement => "rejected-base-element",
-        _ => "other",
-    }
-}
-
 /// `# encoding: Shift_JIS (prescan)<TAB>base: http://… (document-url)<TAB>links: 84`:
 /// a comment line, so `grep -v '^#'` leaves the links.
 fn document_text(doc: &Document, out: &mut Vec<u8>) {
@@ -102,9 +77,9 @@ fn document_text(doc: &Document, out: &mut Vec<u8>) {
         out,
         "# encoding: {} ({})\tbase: {} ({})\tlinks: {}",
         doc.encoding.name(),
-        encoding_source(doc.encoding_source),
+        doc.encoding_source.as_str(),
         doc.base_url.href(),
-        base_source(doc.base_source),
+        doc.base_source.as_str(),
         doc.links.len()
     );
 }
@@ -115,7 +90,7 @@ fn link_text(link: &Link, out: &mut Vec<u8>) {
     match &link.url {
         Ok(url) => out.extend_from_slice(url.href().as_bytes()),
         Err(e) => {
-            let _ = write!(out, "error: {}", record::kind(*e));
+            let _ = write!(out, "error: {}", e.name());
         }
     }
     let _ = write!(out, "\t{}\t{}\t", link.element, link.attribute);
@@ -126,9 +101,9 @@ fn link_text(link: &Link, out: &mut Vec<u8>) {
 fn document_json(doc: &Document, out: &mut Vec<u8>) {
     let mut o = Obj::new(out);
     o.str("encoding", doc.encoding.name())
-        .str("encoding_source", encoding_source(doc.encoding_source))
+        .str("encoding_source", doc.encoding_source.as_str())
         .str("base", doc.base_url.href())
-        .str("base_source", base_source(doc.base_source))
+        .str("base_source", doc.base_source.as_str())
         .opt_str("base_href", doc.base_href.as_deref())
         .num("links", doc.links.len() as u64);
     o.end();
@@ -144,9 +119,9 @@ fn link_json(link: &Link, out: &mut Vec<u8>) {
         .str("reference", link.reference());
     match &link.url {
         Ok(url) => o.str("url", url.href()).opt_str("error", None),
-        Err(e) => o.opt_str("url", None).raw("error", |out| {
-            json::error(record::kind(*e), &e.to_string(), out)
-        }),
+        Err(e) => o
+            .opt_str("url", None)
+            .raw("error", |out| json::error(e.name(), &e.to_string(), out)),
     };
     o.end();
     out.push(b'\n');

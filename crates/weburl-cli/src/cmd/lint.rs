@@ -6,7 +6,6 @@ use weburl_rfc3986::lens::{self, LintReport};
 
 use crate::exit::{self, fatal, Fatal};
 use crate::json::{self, Obj};
-use crate::record;
 use crate::stdio::write_stdout;
 
 /// A URL with findings: a linter's 1 ("found something"). trurl's
@@ -41,12 +40,10 @@ pub struct LintArgs {
 
 pub fn run(args: &LintArgs) -> Result<u8, Fatal> {
     let base = match &args.base {
-        Some(b) => Some(Url::parse(b).map_err(|e| {
-            fatal(
-                exit::BADURL,
-                format!("{}: {e}: base URL {b:?}", record::kind(e)),
-            )
-        })?),
+        Some(b) => Some(
+            Url::parse(b)
+                .map_err(|e| fatal(exit::BADURL, format!("{}: {e}: base URL {b:?}", e.name())))?,
+        ),
         None => None,
     };
     let reports: Vec<LintReport> = args
@@ -96,7 +93,7 @@ fn report_json(report: &LintReport, out: &mut Vec<u8>) {
         .opt_str("href", c.whatwg.as_ref().ok().map(Url::href))
         .raw("failure", |out| match &c.whatwg {
             Ok(_) => out.extend_from_slice(b"null"),
-            Err(e) => json::error(record::kind(*e), &e.to_string(), out),
+            Err(e) => json::error(e.name(), &e.to_string(), out),
         })
         .raw("errors", |out| {
             out.push(b'[');

@@ -5,9 +5,10 @@ use datafusion::common::Result;
 use datafusion::logical_expr::{
     ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl, Signature, Volatility,
 };
-use weburl::Url;
+use std::borrow::Cow;
 
-use crate::form::query_param;
+use weburl::{form_urlencoded, Url};
+
 use crate::rows::map_urls;
 use crate::strings::{string_type_like, StrArg};
 
@@ -69,5 +70,49 @@ impl ScalarUDFImpl for UrlQueryParam {
             }
             Ok(())
         })
+    }
+}
+
+/// The value of the first parameter of `query` (without `?`) named `name`,
+/// as `URLSearchParams.get` gives it; `None` when there is none. The value
+/// is borrowed from `query` unless it needed decoding.
+fn query_param<'a>(query: &'a str, name: &str) -> Option<Cow<'a, str>> {
+    form_urlencoded::parse(query.as_bytes()).find_map(|(n, value)| (n == name).then_some(value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use weburl::UrlSearchParams;
+
+    #[test]
+    fn agrees_with_url_search_params() {
+        let queries = [
+            "a=1&b=2&a=3",
+            "a&b=&=c",
+            "q=a+b%20c&x=%zz",
+            "%61=decoded-name&a=second",
+            "&&a=1&&",
+            "k=%C2x",
+            "k=v=w",
+            "a+b=1",
+            "",
+        ];
+        let names = ["a", "b", "", "q", "x", "k", "a b", "missing"];
+        for query in queries {
+            let params = UrlSearchParams::parse(query);
+            for name in names {
+                assert_eq!(
+                    query_param(query, name).as_deref(),
+                    params.get(name),
+                    "{query:?} {name:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn plain_values_are_borrowed() {
+        assert!(matches!(query_param("a=1", "a"), Some(Cow::Borrowed("1"))));
     }
 }

@@ -1,6 +1,5 @@
 //! `url_valid(url)` and `url_error(url)`: whether a string parses, and why not.
 
-use std::fmt::Write;
 use std::sync::Arc;
 
 use datafusion::arrow::array::BooleanBuilder;
@@ -113,15 +112,10 @@ impl ScalarUDFImpl for UrlError {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        let mut name = String::new();
         map_urls(&args, |_, input, out| {
             match Url::parse(input) {
                 Ok(_) => out.append(None),
-                Err(e) => {
-                    name.clear();
-                    let _ = write!(name, "{e:?}");
-                    out.append(Some(&name));
-                }
+                Err(e) => out.append(Some(e.name())),
             }
             Ok(())
         })

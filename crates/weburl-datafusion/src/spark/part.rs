@@ -4,7 +4,7 @@
 //! input, of the input), with Spark's conventions for which parts are `NULL`
 //! and which are empty.
 
-use weburl::{SchemeKind, Url};
+use weburl::{Position, SchemeKind, Url};
 
 /// Part `part` of a parsed URL, `None` for Spark's `NULL`.
 ///
@@ -17,8 +17,6 @@ pub(crate) fn url_part<'a>(
     part: &str,
     key: Option<&str>,
 ) -> Option<&'a str> {
-    let href = url.href();
-    let authority_start = url.protocol().len() + 2;
     match part {
         "HOST" => (url.has_host() && !url.hostname().is_empty()).then(|| url.hostname()),
         "PATH" => Some(if wrote_no_path(input, url) {
@@ -33,47 +31,27 @@ pub(crate) fn url_part<'a>(
         "REF" => url.fragment(),
         "PROTOCOL" => Some(url.scheme()),
         "FILE" => {
-            // The path and the query are contiguous in the serialization.
-            let query_end = href.len() - url.fragment().map_or(0, |f| f.len() + 1);
-            let path_start =
-                query_end - url.query().map_or(0, |q| q.len() + 1) - url.pathname().len();
             let start = if wrote_no_path(input, url) {
-                path_start + url.pathname().len()
+                Position::AfterPath
             } else {
-                path_start
+                Position::BeforePath
             };
-            Some(&href[start..query_end])
+            Some(&url[start..Position::AfterQuery])
         }
         "AUTHORITY" => {
             if !url.has_host() {
                 return Some("");
             }
-            let credentials = if url.includes_credentials() {
-                userinfo_len(url) + 1
-            } else {
-                0
-            };
-            Some(&href[authority_start..authority_start + credentials + url.host().len()])
+            Some(&url[Position::BeforeUsername..Position::AfterPort])
         }
         "USERINFO" => {
             if url.username().is_empty() {
                 return None;
             }
-            Some(&href[authority_start..authority_start + userinfo_len(url)])
+            Some(&url[Position::BeforeUsername..Position::AfterPassword])
         }
         _ => None,
     }
-}
-
-/// The length of `username[:password]` in the serialization.
-fn userinfo_len(url: &Url) -> usize {
-    let password = url.password();
-    url.username().len()
-        + if password.is_empty() {
-            0
-        } else {
-            password.len() + 1
-        }
 }
 
 /// The raw value of the first `key=value` pair of `query` whose raw name is

@@ -15,7 +15,7 @@ use crate::host::{ipv4, HostKind};
 use crate::offsets::Offsets;
 use crate::parser::byte_class::{scan, scan_path, ANY_CASE_HOST, FRAGMENT, HOST, QUERY, SCHEME};
 use crate::parser::path;
-use crate::parser::scheme::{self, SchemeKind};
+use crate::scheme::{self, SchemeKind};
 use crate::url::Url;
 
 /// A dot segment ("." or "..", with "%2e" for dots), which the general
@@ -415,7 +415,7 @@ mod tests {
         let settings = Settings {
             base: None,
             encoding: encoding_rs::UTF_8,
-            max_len: crate::options::DEFAULT_MAX_LEN,
+            max_len: crate::parser::DEFAULT_MAX_LEN,
         };
         let mut fast = 0;
         for input in &inputs {

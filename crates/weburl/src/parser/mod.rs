@@ -12,8 +12,14 @@
 pub(crate) mod byte_class;
 pub(crate) mod fast_path;
 pub(crate) mod input;
+pub(crate) mod options;
 pub(crate) mod path;
-pub(crate) mod scheme;
+
+// The parser's façade: what the setters and the rest of the crate use.
+pub(crate) use fast_path::canonical_path_end;
+pub(crate) use input::remove_tab_and_newline;
+pub(crate) use options::{default_settings, Settings, DEFAULT_MAX_LEN};
+pub(crate) use path::{parse_path, PathContext};
 
 use std::cell::RefCell;
 
@@ -26,20 +32,11 @@ use crate::error::ParseError;
 use crate::host::{self, HostKind};
 use crate::offsets::Offsets;
 use crate::percent_encoding::{encode_after_encoding, encode_into, encoded_len, EncodeSet};
+use crate::scheme::{self, SchemeKind};
 use crate::url::Url;
 use crate::validation::{
     check_url_units, PositionMap, ValidationError, ValidationErrorKind, ValidationSink,
 };
-use path::PathContext;
-use scheme::SchemeKind;
-
-/// Everything a parse needs besides the input.
-#[derive(Clone, Copy)]
-pub(crate) struct Settings<'a> {
-    pub base: Option<&'a Url>,
-    pub encoding: &'static Encoding,
-    pub max_len: usize,
-}
 
 /// Parses `input` into a URL, reporting validation errors to `sink` if given.
 pub(crate) fn parse(
@@ -164,7 +161,7 @@ pub(crate) fn validate(input: &str, settings: Settings<'_>) -> bool {
 /// parses and its serialization cannot pass the size limit.
 #[inline]
 pub(crate) fn surely_parses_by_default(input: &str) -> bool {
-    input.len() <= crate::options::DEFAULT_MAX_LEN / 3 && fast_path::surely_parses(input.as_bytes())
+    input.len() <= DEFAULT_MAX_LEN / 3 && fast_path::surely_parses(input.as_bytes())
 }
 
 /// Which part of the base URL a relative reference keeps.
@@ -900,15 +897,17 @@ impl<'a> Parser<'a> {
     /// (<https://url.spec.whatwg.org/#url-serializing>, step 3). Called once
     /// the path is complete.
     fn finish_path(&mut self) {
-        if self.host != HostKind::None || self.opaque_path || self.path_start == self.scheme_end + 3
-        {
+        let host_is_null = self.host == HostKind::None;
+        if host_is_null && self.path_start == self.scheme_end + 3 {
+            // The "/." is there already, copied from the base.
             return;
         }
         let path_end = self
             .query_start
             .or(self.fragment_start)
             .unwrap_or(self.out.len());
-        if self.out[self.path_start..path_end].starts_with("//") {
+        let path = &self.out[self.path_start..path_end];
+        if crate::offsets::dot_before_path(host_is_null, self.opaque_path, path) {
             self.out.insert_str(self.path_start, "/.");
             self.path_start += 2;
         }
