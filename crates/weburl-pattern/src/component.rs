@@ -252,6 +252,13 @@ fn build_regex(regexp: &str, options: &Options) -> Result<Matcher, Error> {
     Ok(Matcher::Regex(re, translated.optional_groups))
 }
 
+/// <https://urlpattern.spec.whatwg.org/#protocol-component-matches-a-special-scheme>
+pub(crate) fn protocol_component_matches_special_scheme(protocol: &CompiledComponent) -> bool {
+    ["ftp", "file", "http", "https", "ws", "wss"]
+        .iter()
+        .any(|scheme| protocol.matches(scheme))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

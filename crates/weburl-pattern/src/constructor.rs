@@ -4,11 +4,11 @@
 //! <https://urlpattern.spec.whatwg.org/#constructor-string-parsing>
 
 use crate::canonicalize::Encoding;
+use crate::component::protocol_component_matches_special_scheme;
 use crate::component::CompiledComponent;
 use crate::error::Error;
 use crate::init::UrlPatternInit;
 use crate::parser::Options;
-use crate::pattern::protocol_component_matches_special_scheme;
 use crate::tokenizer::{tokenize, Policy, Token, TokenType};
 
 /// <https://urlpattern.spec.whatwg.org/#constructor-string-parser-state>

@@ -6,7 +6,7 @@ use weburl::Url;
 
 use crate::canonicalize::{is_special_scheme, Encoding};
 use crate::error::Error;
-use crate::pattern_string::escape_pattern_string;
+use crate::escape::escape_pattern_string;
 
 /// A URL pattern or URL given component by component; a missing component
 /// is `None`.

@@ -45,6 +45,7 @@ mod component;
 mod constructor;
 mod ecma;
 mod error;
+mod escape;
 mod init;
 mod parser;
 mod part_matcher;

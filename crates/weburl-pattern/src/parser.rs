@@ -3,7 +3,7 @@
 //! <https://urlpattern.spec.whatwg.org/#parsing>
 
 use crate::error::Error;
-use crate::regexp::escape_regexp_string;
+use crate::escape::escape_regexp_string;
 use crate::tokenizer::{tokenize, Policy, Token, TokenType};
 
 /// <https://urlpattern.spec.whatwg.org/#part-type>

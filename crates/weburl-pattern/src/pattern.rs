@@ -8,7 +8,7 @@ use std::cmp::Ordering;
 use weburl::Url;
 
 use crate::canonicalize::{default_port, is_special_scheme, Encoding};
-use crate::component::{CompiledComponent, Groups};
+use crate::component::{protocol_component_matches_special_scheme, CompiledComponent, Groups};
 use crate::constructor::parse_constructor_string;
 use crate::error::{Component, Error};
 use crate::init::{InitType, UrlPatternInit};
@@ -126,13 +126,6 @@ pub struct UrlPattern {
 
 /// The eight strings of a URL being matched, in [`Component::ALL`] order.
 type Values<'a> = [std::borrow::Cow<'a, str>; 8];
-
-/// <https://urlpattern.spec.whatwg.org/#protocol-component-matches-a-special-scheme>
-pub(crate) fn protocol_component_matches_special_scheme(protocol: &CompiledComponent) -> bool {
-    ["ftp", "file", "http", "https", "ws", "wss"]
-        .iter()
-        .any(|scheme| protocol.matches(scheme))
-}
 
 /// <https://urlpattern.spec.whatwg.org/#hostname-pattern-is-an-ipv6-address>
 fn hostname_pattern_is_ipv6_address(input: &str) -> bool {

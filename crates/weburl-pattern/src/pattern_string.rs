@@ -3,6 +3,7 @@
 //!
 //! <https://urlpattern.spec.whatwg.org/#converting-part-lists-to-pattern-strings>
 
+use crate::escape::escape_pattern_string;
 use crate::parser::{
     segment_wildcard_regexp, Modifier, Options, Part, PartType, FULL_WILDCARD_REGEXP,
 };
@@ -110,14 +111,4 @@ pub(crate) fn generate_pattern_string(parts: &[Part], options: &Options) -> Stri
         result.push_str(part.modifier.as_str());
     }
     result
-}
-
-/// <https://urlpattern.spec.whatwg.org/#escape-a-pattern-string>
-pub(crate) fn escape_pattern_string(out: &mut String, input: &str) {
-    for c in input.chars() {
-        if matches!(c, '+' | '*' | '?' | ':' | '{' | '}' | '(' | ')' | '\\') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
 }

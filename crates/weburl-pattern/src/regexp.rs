@@ -3,6 +3,7 @@
 //!
 //! <https://urlpattern.spec.whatwg.org/#converting-part-lists-to-regular-expressions>
 
+use crate::escape::escape_regexp_string;
 use crate::parser::{
     segment_wildcard_regexp, Modifier, Options, Part, PartType, FULL_WILDCARD_REGEXP,
 };
@@ -80,30 +81,4 @@ pub(crate) fn generate_regexp_and_names(
     }
     result.push('$');
     (result, names)
-}
-
-/// <https://urlpattern.spec.whatwg.org/#escape-a-regexp-string>
-pub(crate) fn escape_regexp_string(out: &mut String, input: &str) {
-    for c in input.chars() {
-        if matches!(
-            c,
-            '.' | '+'
-                | '*'
-                | '?'
-                | '^'
-                | '$'
-                | '{'
-                | '}'
-                | '('
-                | ')'
-                | '['
-                | ']'
-                | '|'
-                | '/'
-                | '\\'
-        ) {
-            out.push('\\');
-        }
-        out.push(c);
-    }
 }
