@@ -71,6 +71,9 @@ pub fn run(lists: &[List], data: &Path, rounds: usize) -> Result<(), String> {
     compare(&hosts, &snapshot, rounds)
 }
 
+/// A registrable domain lookup: the answer's bytes, as the crates give them.
+type Lookup<'a, 'h> = dyn Fn(&'h str) -> Option<&'h [u8]> + 'a;
+
 /// The other crates' answers against weburl's, then the timed rounds.
 fn compare<'h>(hosts: &[&'h str], snapshot: &publicsuffix::List, rounds: usize) -> Result<(), String> {
     // Each answers with the registrable domain's bytes, as the crates give
@@ -83,7 +86,7 @@ fn compare<'h>(hosts: &[&'h str], snapshot: &publicsuffix::List, rounds: usize) 
     // A reference, not a contender: the same loop and checksum with no
     // lookup (the host itself as the answer), the harness's own cost.
     let floor = |h: &'h str| Some(h.as_bytes());
-    let others: [(&str, &dyn Fn(&'h str) -> Option<&'h [u8]>); 2] =
+    let others: [(&str, &Lookup<'_, 'h>); 2] =
         [("publicsuffix", &publicsuffix), ("psl", &psl)];
     for (name, lookup) in others {
         let differ: Vec<&&str> = hosts.iter().filter(|h| lookup(h) != weburl(h)).collect();
