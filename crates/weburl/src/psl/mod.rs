@@ -88,7 +88,10 @@ impl<'n> Padded<'n> {
                 len: name.len(),
             };
         }
-        pad[..name.len()].copy_from_slice(name);
+        // Byte by byte: shorter than a call to copy a few bytes.
+        for (to, &from) in pad.iter_mut().zip(name) {
+            *to = from;
+        }
         Padded {
             bytes: pad,
             len: name.len(),
@@ -97,11 +100,14 @@ impl<'n> Padded<'n> {
 }
 
 /// The word with its ASCII uppercase letters lowercased, eight at a time.
+///
+/// A byte past ASCII may carry into the byte on its left and change how
+/// that one is lowercased; no harm, as the list's keys are ASCII, so no
+/// word with such a byte (and no suffix holding that word) matches a key.
 #[inline(always)]
 fn lowercase_word(word: u64) -> u64 {
-    let low = word & !HIGHS;
-    // The high bit of a byte: at least 'A', and not past 'Z', and ASCII.
-    let upper = (low + 0x3f * ONES) & !(low + 0x25 * ONES) & !word & HIGHS;
+    // The high bit of a byte: at least 'A' and not past 'Z'.
+    let upper = word.wrapping_add(0x3f * ONES) & !word.wrapping_add(0x25 * ONES) & HIGHS;
     word | upper >> 2
 }
 
