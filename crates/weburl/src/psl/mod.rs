@@ -101,9 +101,11 @@ impl<'n> Padded<'n> {
 
 /// The word with its ASCII uppercase letters lowercased, eight at a time.
 ///
-/// A byte past ASCII may carry into the byte on its left and change how
-/// that one is lowercased; no harm, as the list's keys are ASCII, so no
-/// word with such a byte (and no suffix holding that word) matches a key.
+/// A byte past ASCII may overflow and carry into the next byte of the
+/// name. In UTF-8 only a lead byte overflows and the next byte is then a
+/// continuation byte, which a carry does not overflow: no ASCII byte
+/// changes, and the list's keys are ASCII, so no word with a non-ASCII byte
+/// matches one.
 #[inline(always)]
 fn lowercase_word(word: u64) -> u64 {
     // The high bit of a byte: at least 'A' and not past 'Z'.
