@@ -10,7 +10,12 @@
 //! urlpattern's API takes the URL by value, so its side includes a clone
 //! of the `url::Url`. `test(string)` parses the string too, for both.
 //!
-//! usage: pattern [--quick] [--rounds N]
+//! `--count I ours|theirs|none` runs one `test(URL)` pass of pattern `I`
+//! (0-5) over the first `COUNTED` URLs of each list and nothing else, for callgrind:
+//! the instructions of a run less those of `none`, divided by the URL
+//! count, are the instructions per `test()`.
+//!
+//! usage: pattern [--quick] [--rounds N] [--count I ours|theirs|none]
 
 use std::hint::black_box;
 use std::path::Path;
@@ -162,6 +167,36 @@ fn race(
     (median(a), median(b))
 }
 
+/// How many URLs of each list a `--count` run tests.
+const COUNTED: usize = 4000;
+
+/// The `--count` run: one pass of `test(URL)` (see the module comment).
+fn count(urls: &[Entry], args: &[String]) -> ExitCode {
+    let (Some(spec), Some(side)) = (
+        args.first()
+            .and_then(|i| PATTERNS.get(i.parse::<usize>().ok()?)),
+        args.get(1),
+    ) else {
+        eprintln!("usage: pattern --count 0-5 ours|theirs|none");
+        return ExitCode::FAILURE;
+    };
+        let (ours, theirs) = (spec.ours(), spec.theirs());
+    let matches = match side.as_str() {
+        "ours" => urls.iter().filter(|(_, w, _)| ours.test_url(black_box(w))).count(),
+        "theirs" => urls
+            .iter()
+            .filter(|(_, _, u)| {
+                theirs
+                    .test(urlpattern::UrlPatternMatchInput::Url(black_box(u).clone()))
+                    .unwrap_or(false)
+            })
+            .count(),
+        _ => 0,
+    };
+    println!("{}: {side}: {matches} of {} URLs match", spec.label(), urls.len());
+    ExitCode::SUCCESS
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let quick = args.iter().any(|a| a == "--quick");
@@ -174,16 +209,25 @@ fn main() -> ExitCode {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/urls");
     let lists =
         data::load(&dir, |name| data::FILES.iter().any(|(n, _)| *n == name)).expect("URL lists");
+    let counting = args.iter().any(|a| a == "--count");
     let mut urls: Vec<Entry> = Vec::new();
     for list in &lists {
+        let mut taken = 0;
         for input in &list.inputs {
+            if counting && taken == COUNTED {
+                break;
+            }
             if let (Ok(ours), Ok(theirs)) = (weburl::Url::parse(input), url::Url::parse(input)) {
                 urls.push((input.clone(), ours, theirs));
+                taken += 1;
             }
         }
     }
     if quick {
         urls.truncate(2000);
+    }
+    if let Some(i) = args.iter().position(|a| a == "--count") {
+        return count(&urls, &args[i + 1..]);
     }
     println!(
         "{} URLs parsed by both weburl and url, {rounds} rounds",

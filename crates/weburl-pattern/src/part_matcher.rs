@@ -61,6 +61,9 @@ pub(crate) struct PartMatcher {
     delimiter: u8,
     /// No piece is optional: one pass, no choices to go back on.
     straight: bool,
+    /// Only the first piece is optional, and it is fixed text or a
+    /// segment: `test` is at most two passes, with it and without it.
+    only_first_optional: bool,
 }
 
 /// `text.starts_with(prefix)` as a plain loop: the prefixes are short
@@ -86,6 +89,47 @@ fn leading_text(part: &Part) -> &str {
     } else {
         &part.prefix
     }
+}
+
+/// Joins each fixed text that is not optional to the piece after it when
+/// that piece is not optional either (text `T` then a segment with prefix
+/// `P` matches as a segment with prefix `TP`), so a match makes one step
+/// fewer per fixed text: `/users/:id` is one segment with prefix `/users/`.
+fn merge_fixed_text(pieces: Vec<Piece>) -> Vec<Piece> {
+    let mut merged: Vec<Piece> = Vec::with_capacity(pieces.len());
+    for mut piece in pieces {
+        if let Some(Piece::Fixed {
+            text,
+            optional: false,
+        }) = merged.last()
+        {
+            let joined = match &mut piece {
+                Piece::Fixed {
+                    text: next,
+                    optional: false,
+                }
+                | Piece::Segment {
+                    prefix: next,
+                    optional: false,
+                    ..
+                }
+                | Piece::Tail {
+                    prefix: next,
+                    optional: false,
+                    ..
+                } => {
+                    next.insert_str(0, text);
+                    true
+                }
+                _ => false,
+            };
+            if joined {
+                merged.pop();
+            }
+        }
+        merged.push(piece);
+    }
+    merged
 }
 
 impl PartMatcher {
@@ -164,7 +208,13 @@ impl PartMatcher {
         if optional_count > MAX_OPTIONAL {
             return None;
         }
+        let pieces = merge_fixed_text(pieces);
+        let only_first_optional = matches!(
+            pieces.first(),
+            Some(Piece::Fixed { optional: true, .. } | Piece::Segment { optional: true, .. })
+        ) && optional_count == 1;
         Some(PartMatcher {
+            only_first_optional,
             pieces,
             delimiter,
             straight: optional_count == 0,
@@ -180,17 +230,55 @@ impl PartMatcher {
     /// (which may be shorter than the group count, or empty).
     pub(crate) fn run(&self, input: &str, groups: &mut [Option<(usize, usize)>]) -> bool {
         if self.straight {
-            return self.run_straight(input, groups);
+            return self.run_straight(input, 0, 0, groups);
+        }
+        if groups.is_empty() && self.only_first_optional {
+            // Whether the input matches with the first piece or without it
+            // (without groups, which one the regular expression prefers
+            // does not matter): two passes cost less than going back.
+            return self
+                .take_first(input)
+                .is_some_and(|end| self.run_straight(input, 1, end, groups))
+                || self.run_straight(input, 1, 0, groups);
         }
         self.run_from(input, 0, 0, groups)
     }
 
-    /// [`PartMatcher::run`] when no piece is optional: the pieces in turn,
-    /// each taking the one span it can.
-    fn run_straight(&self, input: &str, groups: &mut [Option<(usize, usize)>]) -> bool {
+    /// Where the first piece, fixed text or a segment, ends when it
+    /// matches at the start of `input`.
+    fn take_first(&self, input: &str) -> Option<usize> {
         let bytes = input.as_bytes();
-        let mut pos = 0;
-        for piece in &self.pieces {
+        match self.pieces.first()? {
+            Piece::Fixed { text, .. } => has_prefix(bytes, text.as_bytes()).then_some(text.len()),
+            Piece::Segment { prefix, suffix, .. } => {
+                if !has_prefix(bytes, prefix.as_bytes()) {
+                    return None;
+                }
+                let start = prefix.len();
+                let run = bytes[start..]
+                    .iter()
+                    .position(|&b| b == self.delimiter)
+                    .unwrap_or(bytes.len() - start);
+                let end = start + run;
+                (run > 0 && has_prefix(&bytes[end..], suffix.as_bytes()))
+                    .then_some(end + suffix.len())
+            }
+            Piece::Tail { .. } => None,
+        }
+    }
+
+    /// The pieces from `index` on, none of them optional, matched from
+    /// `pos`: the pieces in turn, each taking the one span it can.
+    #[inline]
+    fn run_straight(
+        &self,
+        input: &str,
+        index: usize,
+        mut pos: usize,
+        groups: &mut [Option<(usize, usize)>],
+    ) -> bool {
+        let bytes = input.as_bytes();
+        for piece in self.pieces.get(index..).unwrap_or_default() {
             let rest = &bytes[pos..];
             match piece {
                 Piece::Fixed { text, .. } => {

@@ -120,8 +120,9 @@ impl UrlPatternResult {
 #[derive(Debug, Clone)]
 pub struct UrlPattern {
     components: [CompiledComponent; 8],
-    /// The components `test` has to look at: those that are not `*`.
-    checked: Vec<Component>,
+    /// The components `test` has to look at, those that are not `*`: bit
+    /// `1 << c` for component `c`.
+    checked: u8,
 }
 
 /// The eight strings of a URL being matched, in [`Component::ALL`] order.
@@ -212,7 +213,7 @@ impl UrlPattern {
         let checked = Component::ALL
             .into_iter()
             .filter(|&c| !components[c as usize].matches_everything())
-            .collect();
+            .fold(0, |bits, c| bits | 1 << c as u8);
         Ok(UrlPattern {
             components,
             checked,
@@ -294,9 +295,20 @@ impl UrlPattern {
 
     /// Whether the parsed `url` matches.
     pub fn test_url(&self, url: &Url) -> bool {
-        self.checked
-            .iter()
-            .all(|&c| self.component(c).matches(url_value(url, c)))
+        // One test per component, in turn, so that a component's string is
+        // read only when it is checked (over a loop, the compiler reads all
+        // eight strings first).
+        let ok = |c: Component| {
+            self.checked & 1 << c as u8 == 0 || self.component(c).matches(url_value(url, c))
+        };
+        ok(Component::Protocol)
+            && ok(Component::Username)
+            && ok(Component::Password)
+            && ok(Component::Hostname)
+            && ok(Component::Port)
+            && ok(Component::Pathname)
+            && ok(Component::Search)
+            && ok(Component::Hash)
     }
 
     /// Whether the URL string `input` matches; `false` if it does not parse.
