@@ -82,9 +82,9 @@ def corpus(target):
         names = ["protocol", "username", "password", "hostname", "port", "pathname", "search", "hash"]
         for k, t in enumerate(load("wpt/urlpatterntestdata.json")):
             args = t.get("pattern") or []
-            inputs = [i for i in (t.get("inputs") or []) if isinstance(i, str)]
-            url = utf8(inputs[0]) if inputs else b"https://example.com/"
-            tail = b"\0" + url + (b"\0" + utf8(inputs[1]) if len(inputs) > 1 else b"")
+            given = [i for i in (t.get("inputs") or []) if isinstance(i, str)]
+            url = utf8(given[0]) if given else b"https://example.com/"
+            tail = b"\0" + url + (b"\0" + utf8(given[1]) if len(given) > 1 else b"")
             ignore = 1 if any(isinstance(a, dict) and a.get("ignoreCase") for a in args) else 0
             first = args[0] if args else {}
             if isinstance(first, str):
