@@ -75,19 +75,21 @@ pub fn run(lists: &[List], data: &Path, rounds: usize) -> Result<(), String> {
 type Lookup<'a, 'h> = dyn Fn(&'h str) -> Option<&'h [u8]> + 'a;
 
 /// The other crates' answers against weburl's, then the timed rounds.
-fn compare<'h>(hosts: &[&'h str], snapshot: &publicsuffix::List, rounds: usize) -> Result<(), String> {
+fn compare<'h>(
+    hosts: &[&'h str],
+    snapshot: &publicsuffix::List,
+    rounds: usize,
+) -> Result<(), String> {
     // Each answers with the registrable domain's bytes, as the crates give
     // them: a conversion to &str would time UTF-8 validation, not lookups.
     let weburl = |h: &'h str| Host::Domain(h).registrable_domain().map(str::as_bytes);
-    let publicsuffix = |h: &'h str| {
-        publicsuffix::Psl::domain(snapshot, h.as_bytes()).map(|d| d.as_bytes())
-    };
+    let publicsuffix =
+        |h: &'h str| publicsuffix::Psl::domain(snapshot, h.as_bytes()).map(|d| d.as_bytes());
     let psl = |h: &'h str| psl::domain(h.as_bytes()).map(|d| d.as_bytes());
     // A reference, not a contender: the same loop and checksum with no
     // lookup (the host itself as the answer), the harness's own cost.
     let floor = |h: &'h str| Some(h.as_bytes());
-    let others: [(&str, &Lookup<'_, 'h>); 2] =
-        [("publicsuffix", &publicsuffix), ("psl", &psl)];
+    let others: [(&str, &Lookup<'_, 'h>); 2] = [("publicsuffix", &publicsuffix), ("psl", &psl)];
     for (name, lookup) in others {
         let differ: Vec<&&str> = hosts.iter().filter(|h| lookup(h) != weburl(h)).collect();
         match differ.first() {
@@ -104,7 +106,12 @@ fn compare<'h>(hosts: &[&'h str], snapshot: &publicsuffix::List, rounds: usize) 
     // Interleaved rounds, CPU time, as the other workloads. Each timed
     // pass is its own copy of `checksum` with the lookup inlined (no call
     // through a pointer), so that the harness costs the same for everyone.
-    let names = ["weburl", "publicsuffix", "psl", "(the loop alone, no lookup)"];
+    let names = [
+        "weburl",
+        "publicsuffix",
+        "psl",
+        "(the loop alone, no lookup)",
+    ];
     let pass = |i: usize| match i {
         0 => checksum(hosts, weburl),
         1 => checksum(hosts, publicsuffix),

@@ -180,9 +180,12 @@ fn count(urls: &[Entry], args: &[String]) -> ExitCode {
         eprintln!("usage: pattern --count 0-5 ours|theirs|none");
         return ExitCode::FAILURE;
     };
-        let (ours, theirs) = (spec.ours(), spec.theirs());
+    let (ours, theirs) = (spec.ours(), spec.theirs());
     let matches = match side.as_str() {
-        "ours" => urls.iter().filter(|(_, w, _)| ours.test_url(black_box(w))).count(),
+        "ours" => urls
+            .iter()
+            .filter(|(_, w, _)| ours.test_url(black_box(w)))
+            .count(),
         "theirs" => urls
             .iter()
             .filter(|(_, _, u)| {
@@ -193,7 +196,11 @@ fn count(urls: &[Entry], args: &[String]) -> ExitCode {
             .count(),
         _ => 0,
     };
-    println!("{}: {side}: {matches} of {} URLs match", spec.label(), urls.len());
+    println!(
+        "{}: {side}: {matches} of {} URLs match",
+        spec.label(),
+        urls.len()
+    );
     ExitCode::SUCCESS
 }
 
