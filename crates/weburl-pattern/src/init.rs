@@ -126,44 +126,33 @@ impl UrlPatternInit {
             }
             base_url = Some(base);
         }
+        // A pattern's strings are kept as written; a URL's are canonicalized
+        // by the component's encoding callback.
         let pattern = ty == InitType::Pattern;
+        let process = |value: &str, encoding: Encoding| -> Result<String, Error> {
+            if pattern {
+                Ok(value.to_owned())
+            } else {
+                encoding.encode(value)
+            }
+        };
         if let Some(protocol) = &init.protocol {
             // <https://urlpattern.spec.whatwg.org/#process-protocol-for-init>
             let stripped = protocol.strip_suffix(':').unwrap_or(protocol);
-            result.protocol = Some(if pattern {
-                stripped.to_owned()
-            } else {
-                Encoding::Protocol.encode(stripped)?
-            });
+            result.protocol = Some(process(stripped, Encoding::Protocol)?);
         }
         if let Some(username) = &init.username {
-            result.username = Some(if pattern {
-                username.clone()
-            } else {
-                Encoding::Username.encode(username)?
-            });
+            result.username = Some(process(username, Encoding::Username)?);
         }
         if let Some(password) = &init.password {
-            result.password = Some(if pattern {
-                password.clone()
-            } else {
-                Encoding::Password.encode(password)?
-            });
+            result.password = Some(process(password, Encoding::Password)?);
         }
         if let Some(hostname) = &init.hostname {
-            result.hostname = Some(if pattern {
-                hostname.clone()
-            } else {
-                Encoding::Hostname.encode(hostname)?
-            });
+            result.hostname = Some(process(hostname, Encoding::Hostname)?);
         }
         let protocol = result.protocol.clone().unwrap_or_default();
         if let Some(port) = &init.port {
-            result.port = Some(if pattern {
-                port.clone()
-            } else {
-                Encoding::Port(Some(protocol.clone())).encode(port)?
-            });
+            result.port = Some(process(port, Encoding::Port(Some(protocol.clone())))?);
         }
         if let Some(pathname) = &init.pathname {
             let mut pathname = pathname.clone();
@@ -176,31 +165,22 @@ impl UrlPatternInit {
                 }
             }
             // <https://urlpattern.spec.whatwg.org/#process-pathname-for-init>
-            result.pathname = Some(if pattern {
-                pathname
-            } else if protocol.is_empty() || is_special_scheme(&protocol) {
-                Encoding::Pathname.encode(&pathname)?
+            let encoding = if protocol.is_empty() || is_special_scheme(&protocol) {
+                Encoding::Pathname
             } else {
-                Encoding::OpaquePathname.encode(&pathname)?
-            });
+                Encoding::OpaquePathname
+            };
+            result.pathname = Some(process(&pathname, encoding)?);
         }
         if let Some(search) = &init.search {
             // <https://urlpattern.spec.whatwg.org/#process-search-for-init>
             let stripped = search.strip_prefix('?').unwrap_or(search);
-            result.search = Some(if pattern {
-                stripped.to_owned()
-            } else {
-                Encoding::Search.encode(stripped)?
-            });
+            result.search = Some(process(stripped, Encoding::Search)?);
         }
         if let Some(hash) = &init.hash {
             // <https://urlpattern.spec.whatwg.org/#process-hash-for-init>
             let stripped = hash.strip_prefix('#').unwrap_or(hash);
-            result.hash = Some(if pattern {
-                stripped.to_owned()
-            } else {
-                Encoding::Hash.encode(stripped)?
-            });
+            result.hash = Some(process(stripped, Encoding::Hash)?);
         }
         Ok(result)
     }
