@@ -1,6 +1,5 @@
 //! IRI display: `Url::to_display_string` and the spoofing policy.
 
-#[allow(dead_code)]
 use weburl_test_support::harness as common;
 
 use weburl::display::{check_label, domain_to_display, percent_decode_for_display, SpoofReason};

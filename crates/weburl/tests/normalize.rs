@@ -4,7 +4,6 @@
 //! The property: for every normalizer, the output's href parses back to the
 //! same URL (it is canonical), and normalizing it again changes nothing.
 
-#[allow(dead_code)]
 use weburl_test_support::harness as common;
 
 use weburl::normalize::{Normalizer, ParamPattern, TRACKING_PARAMS};

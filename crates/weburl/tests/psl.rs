@@ -2,7 +2,6 @@
 //! tests (every line of both files), the URL Standard's examples, and the
 //! compiled table against a plain reading of the list on many hosts.
 
-#[allow(dead_code)]
 use weburl_test_support::harness as common;
 
 use std::collections::HashMap;

@@ -11,7 +11,6 @@
 //! Unicode rule (`公司.cn`) matches the Punycode host a URL has
 //! (`xn--55qx5d.cn`).
 
-#[allow(dead_code)]
 use weburl_test_support::harness as common;
 
 use std::collections::BTreeMap;

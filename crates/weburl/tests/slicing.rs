@@ -1,7 +1,6 @@
 //! `Position` and `Url[range]`: over every URL the WPT cases parse, the
 //! positions are in order and the slices between them are the getters.
 
-#[allow(dead_code)]
 use weburl_test_support::harness as common;
 
 use weburl::{Position, Url};
