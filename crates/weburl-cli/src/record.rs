@@ -221,7 +221,7 @@ impl Processor<'_> {
             self.note(meta, &n, sink);
         }
         applied.map_err(|e| Failure {
-            kind: kind(e),
+            kind: e.name(),
             message: format!(
                 "invalid redirection to {:?}: {e}",
                 self.edits.redirect.as_deref().unwrap_or_default()
@@ -327,14 +327,9 @@ fn unconvertible_host(url: &Url) -> Option<&str> {
     (punycode && matches!(weburl::domain_to_unicode(host), Cow::Borrowed(_))).then_some(host)
 }
 
-/// The variant name of a parse error, the `kind` of messages and JSON.
-pub fn kind(e: ParseError) -> &'static str {
-    e.name()
-}
-
 fn parse_failure(e: ParseError) -> Failure {
     Failure {
-        kind: kind(e),
+        kind: e.name(),
         message: e.to_string(),
         exit: exit::BADURL,
     }
