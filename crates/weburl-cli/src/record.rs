@@ -119,14 +119,9 @@ impl Processor<'_> {
             // anything unusual takes the general path.
             if let Some(text) = meta.text.or_else(|| std::str::from_utf8(meta.input).ok()) {
                 let opts = Url::options().base_url(self.base).encoding(self.encoding);
-                let parsed = match &mut sink.url {
-                    Some(url) => opts.parse_into(text, url),
-                    empty => opts.parse(text).map(|url| *empty = Some(url)),
-                };
-                return match parsed {
-                    Ok(()) => {
-                        let href = sink.url.as_ref().map_or("", Url::href);
-                        sink.out.extend_from_slice(href.as_bytes());
+                return match opts.parse_reusing(text, &mut sink.url) {
+                    Ok(url) => {
+                        sink.out.extend_from_slice(url.href().as_bytes());
                         sink.out.push(b'\n');
                         sink.ok += 1;
                         sink.emitted += 1;

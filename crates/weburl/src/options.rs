@@ -126,6 +126,37 @@ impl<'a> ParseOptions<'a> {
         parser::parse_into(input, settings, self.sink, url)
     }
 
+    /// Parses `input` into the URL kept in `slot`, reusing its buffer, and
+    /// returns it: what a loop over many inputs wants when it has no URL to
+    /// start from. The first success fills an empty slot; later ones
+    /// overwrite it in place ([`ParseOptions::parse_into`]). On failure the
+    /// slot keeps the last URL that parsed.
+    ///
+    /// ```
+    /// use weburl::Url;
+    /// let mut slot = None;
+    /// let mut hosts = Vec::new();
+    /// for input in ["https://a.example/x", "bad", "HTTP://B.example"] {
+    ///     if let Ok(url) = Url::options().parse_reusing(input, &mut slot) {
+    ///         hosts.push(url.hostname().to_owned());
+    ///     }
+    /// }
+    /// assert_eq!(hosts, ["a.example", "b.example"]);
+    /// ```
+    pub fn parse_reusing<'u>(
+        self,
+        input: &str,
+        slot: &'u mut Option<Url>,
+    ) -> Result<&'u Url, ParseError> {
+        match slot {
+            Some(url) => {
+                self.parse_into(input, url)?;
+                Ok(url)
+            }
+            None => Ok(slot.insert(self.parse(input)?)),
+        }
+    }
+
     /// Parses bytes that may not be UTF-8, such as lines of a log file.
     ///
     /// The policy: each byte that is not part of well-formed UTF-8 is taken
