@@ -133,9 +133,10 @@ impl ScalarUDFImpl for UrlPartFunction {
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
         let mut scratch = String::new();
+        let mut reused = None;
         map_urls(&args, |_, input, out| {
-            match Url::parse(input) {
-                Ok(url) => out.append(self.part.get(&url, &mut scratch)),
+            match Url::options().parse_reusing(input, &mut reused) {
+                Ok(url) => out.append(self.part.get(url, &mut scratch)),
                 Err(_) => out.append(None),
             }
             Ok(())

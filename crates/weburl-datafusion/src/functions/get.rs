@@ -77,6 +77,7 @@ impl ScalarUDFImpl for UrlGet {
             _ => None,
         };
         let mut scratch = String::new();
+        let mut reused = None;
         map_urls(&args, |i, input, out| {
             let Some(name) = names.get(i) else {
                 out.append(None);
@@ -86,8 +87,8 @@ impl ScalarUDFImpl for UrlGet {
                 Some(c) => c,
                 None => component(name)?,
             };
-            match Url::parse(input) {
-                Ok(url) => out.append(Some(which.get(&url, &mut scratch))),
+            match Url::options().parse_reusing(input, &mut reused) {
+                Ok(url) => out.append(Some(which.get(url, &mut scratch))),
                 Err(_) => out.append(None),
             }
             Ok(())

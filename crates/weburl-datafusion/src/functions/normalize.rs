@@ -105,6 +105,7 @@ impl ScalarUDFImpl for UrlNormalize {
         };
         // The normalizer of the last profile seen, rebuilt when it changes.
         let mut current: Option<(&str, Normalizer)> = None;
+        let mut reused = None;
         map_urls(&args, |i, input, out| {
             let Some(profile) = profiles.get(i) else {
                 out.append(None);
@@ -116,8 +117,8 @@ impl ScalarUDFImpl for UrlNormalize {
             let Some((_, active)) = &current else {
                 unreachable!("set above")
             };
-            match Url::parse(input) {
-                Ok(url) => out.append(Some(active.normalize(&url).href())),
+            match Url::options().parse_reusing(input, &mut reused) {
+                Ok(url) => out.append(Some(active.normalize(url).href())),
                 Err(_) => out.append(None),
             }
             Ok(())

@@ -85,11 +85,16 @@ impl ScalarUDFImpl for UrlParse {
             .collect::<Result<Vec<_>>>()?;
         let mut nulls = NullBufferBuilder::new(shape.rows);
         let mut scratch = String::new();
+        // One URL buffer for the whole batch.
+        let mut reused = None;
         for i in 0..shape.rows {
-            match urls.get(i).map(Url::parse) {
+            match urls
+                .get(i)
+                .map(|input| Url::options().parse_reusing(input, &mut reused))
+            {
                 Some(Ok(url)) => {
                     for (column, component) in columns.iter_mut().zip(Component::ALL) {
-                        column.append(Some(component.get(&url, &mut scratch)));
+                        column.append(Some(component.get(url, &mut scratch)));
                     }
                     nulls.append_non_null();
                 }

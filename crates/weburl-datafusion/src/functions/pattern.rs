@@ -139,6 +139,7 @@ impl ScalarUDFImpl for UrlPatternMatch {
         let patterns = StrArg::try_new(&args.args[1])?;
         let mut current = None;
         let mut out = BooleanBuilder::with_capacity(shape.rows);
+        let mut reused = None;
         for i in 0..shape.rows {
             let Some(input) = urls.get(i) else {
                 out.append_null();
@@ -151,7 +152,11 @@ impl ScalarUDFImpl for UrlPatternMatch {
                 out.append_null();
                 continue;
             };
-            out.append_value(Url::parse(input).is_ok_and(|url| pattern.test_url(&url)));
+            out.append_value(
+                Url::options()
+                    .parse_reusing(input, &mut reused)
+                    .is_ok_and(|url| pattern.test_url(url)),
+            );
         }
         shape.finish(Arc::new(out.finish()))
     }
@@ -208,6 +213,7 @@ impl ScalarUDFImpl for UrlPatternGroups {
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
         let patterns = StrArg::try_new(&args.args[1])?;
         let mut current = None;
+        let mut reused = None;
         map_urls(&args, |i, input, out| {
             let Some(pattern) = self
                 .cache
@@ -216,9 +222,10 @@ impl ScalarUDFImpl for UrlPatternGroups {
                 out.append(None);
                 return Ok(());
             };
-            let groups = Url::parse(input)
+            let groups = Url::options()
+                .parse_reusing(input, &mut reused)
                 .ok()
-                .and_then(|url| pattern.exec_groups_json(&url));
+                .and_then(|url| pattern.exec_groups_json(url));
             out.append(groups.as_deref());
             Ok(())
         })

@@ -62,10 +62,11 @@ impl ScalarUDFImpl for UrlPort {
         let shape = Shape::of(&args);
         let urls = StrArg::try_new(&args.args[0])?;
         let mut out = Int32Builder::with_capacity(shape.rows);
+        let mut reused = None;
         for i in 0..shape.rows {
             let port = urls
                 .get(i)
-                .and_then(|input| Url::parse(input).ok())
+                .and_then(|input| Url::options().parse_reusing(input, &mut reused).ok())
                 .and_then(|url| url.port_number());
             out.append_option(port.map(i32::from));
         }

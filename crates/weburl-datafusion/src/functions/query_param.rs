@@ -59,12 +59,13 @@ impl ScalarUDFImpl for UrlQueryParam {
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
         let names = StrArg::try_new(&args.args[1])?;
+        let mut reused = None;
         map_urls(&args, |i, input, out| {
             let Some(name) = names.get(i) else {
                 out.append(None);
                 return Ok(());
             };
-            match Url::parse(input) {
+            match Url::options().parse_reusing(input, &mut reused) {
                 Ok(url) => out.append(url.query().and_then(|q| query_param(q, name)).as_deref()),
                 Err(_) => out.append(None),
             }

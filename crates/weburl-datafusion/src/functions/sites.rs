@@ -70,9 +70,10 @@ impl ScalarUDFImpl for UrlSite {
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
         let part = self.part;
+        let mut reused = None;
         map_urls(&args, |_, input, out| {
-            let url = Url::parse(input).ok();
-            out.append(url.as_ref().and_then(|url| match part {
+            let url = Url::options().parse_reusing(input, &mut reused).ok();
+            out.append(url.and_then(|url| match part {
                 SitePart::PublicSuffix => url.public_suffix(),
                 SitePart::RegistrableDomain => url.registrable_domain(),
             }));
@@ -135,6 +136,7 @@ impl ScalarUDFImpl for UrlSurt {
             Some(arg) => StrArg::try_new(arg)?,
             None => StrArg::Scalar(Some(SurtProfile::default().name())),
         };
+        let mut reused = None;
         map_urls(&args, |i, input, out| {
             let Some(name) = profiles.get(i) else {
                 out.append(None);
@@ -144,8 +146,8 @@ impl ScalarUDFImpl for UrlSurt {
                 Ok(profile) => profile,
                 Err(e) => return exec_err!("url_surt: {e}"),
             };
-            match Url::parse(input) {
-                Ok(url) => out.append(Some(&surt::key(&url, profile))),
+            match Url::options().parse_reusing(input, &mut reused) {
+                Ok(url) => out.append(Some(&surt::key(url, profile))),
                 Err(_) => out.append(None),
             }
             Ok(())

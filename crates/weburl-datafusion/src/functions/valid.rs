@@ -112,8 +112,9 @@ impl ScalarUDFImpl for UrlError {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
+        let mut reused = None;
         map_urls(&args, |_, input, out| {
-            match Url::parse(input) {
+            match Url::options().parse_reusing(input, &mut reused) {
                 Ok(_) => out.append(None),
                 Err(e) => out.append(Some(e.name())),
             }

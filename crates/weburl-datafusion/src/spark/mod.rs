@@ -103,6 +103,7 @@ impl ScalarUDFImpl for ParseUrl {
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
         let parts = StrArg::try_new(&args.args[1])?;
         let keys = args.args.get(2).map(StrArg::try_new).transpose()?;
+        let mut reused = None;
         map_urls(&args, |i, input, out| {
             let Some(part) = parts.get(i) else {
                 out.append(None);
@@ -119,8 +120,8 @@ impl ScalarUDFImpl for ParseUrl {
                 },
                 None => None,
             };
-            match Url::parse(input) {
-                Ok(url) => out.append(part::url_part(input, &url, part, key)),
+            match Url::options().parse_reusing(input, &mut reused) {
+                Ok(url) => out.append(part::url_part(input, url, part, key)),
                 // Spark reads a schemeless input as a relative reference.
                 Err(ParseError::MissingSchemeNonRelativeUrl) if !input.contains("://") => {
                     out.append(part::relative_part(input, part, key))
