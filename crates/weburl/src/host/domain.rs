@@ -148,13 +148,15 @@ pub(crate) fn to_ascii(domain: &[u8], be_strict: bool) -> Option<Cow<'_, str>> {
 ///
 /// <https://www.unicode.org/reports/tr46/#Validity_Criteria>
 fn has_decoded_xn_label(ascii: &str) -> bool {
-    ascii.split('.').any(|label| {
-        label.strip_prefix("xn--").is_some_and(|encoded| {
-            // Decoding allocates: only a label that may fail is decoded.
-            basic_code_points(encoded).starts_with("xn--")
-                && idna::punycode::decode_to_string(encoded)
-                    .is_some_and(|decoded| decoded.starts_with("xn--"))
-        })
+    // Such a label begins with "xn--xn--" (see `basic_code_points`), which
+    // a byte scan rules out for almost every result; decoding allocates.
+    ascii.as_bytes().split(|&b| b == b'.').any(|label| {
+        label.starts_with(b"xn--xn--")
+            && std::str::from_utf8(&label[4..]).is_ok_and(|encoded| {
+                basic_code_points(encoded).starts_with("xn--")
+                    && idna::punycode::decode_to_string(encoded)
+                        .is_some_and(|decoded| decoded.starts_with("xn--"))
+            })
     })
 }
 
