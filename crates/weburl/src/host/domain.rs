@@ -12,6 +12,7 @@ use idna::uts46::{
     verify_dns_length, AsciiDenyList, ErrorPolicy, Hyphens, ProcessingSuccess, Uts46,
 };
 
+use super::kept;
 use crate::code_points::is_forbidden_domain;
 use crate::error::ParseError;
 
@@ -101,6 +102,11 @@ pub(crate) fn to_ascii_into(domain: &[u8], be_strict: bool, out: &mut String) ->
         (AsciiDenyList::EMPTY, Hyphens::Allow)
     };
     let start = out.len();
+    // The common IDNs, without the backend. No label of theirs begins with
+    // "xn--", so V4 below has nothing to find.
+    if !be_strict && kept::to_ascii_into(domain, out) {
+        return true;
+    }
     // The backend writes its output straight into `out`, so that nothing is
     // allocated or copied twice.
     let processed = Uts46::new().process(
