@@ -1,12 +1,14 @@
 //! UTS #46 ToASCII, with the domain parser's relaxed flags, for the domains
-//! it has nothing to do to but Punycode: lowercase letters of Latin-1,
-//! Greek and Cyrillic among lowercase ASCII letters, digits and hyphens.
+//! it has nothing to do to but map full-width forms to ASCII and encode
+//! with Punycode: lowercase letters of Latin-1, Greek and Cyrillic among
+//! lowercase ASCII letters, digits and hyphens, any of them possibly in
+//! full-width form, between full stops.
 //!
-//! For such a domain, Processing (UTS #46 section 4) maps and normalizes
-//! nothing and every label passes the validity criteria, so ToASCII is the
-//! Punycode of each label that is not ASCII. Any other domain is left to
-//! the `idna` crate; the tests below hold this module to it, code point by
-//! code point and pair by pair.
+//! For such a domain, Processing (UTS #46 section 4) maps only the
+//! full-width forms, normalizes nothing, and every label passes the
+//! validity criteria, so ToASCII is the Punycode of each label that is not
+//! ASCII. Any other domain is left to the `idna` crate; the tests below
+//! hold this module to it, code point by code point and pair by pair.
 //!
 //! <https://www.unicode.org/reports/tr46/#ToASCII>
 
@@ -35,13 +37,15 @@ fn is_kept(c: char) -> bool {
 /// one of the domains this module knows; otherwise returns `false` and
 /// leaves `out` as it was, for the full UTS #46 to decide.
 ///
-/// A known domain has labels of lowercase ASCII letters, digits, hyphens
-/// and [`is_kept`] code points, none empty (an empty label or a trailing
-/// dot goes the long way) and none beginning with "xn--" (those are
-/// Punycode to decode and check), at most 253 bytes in all. Then:
+/// A known domain has, once [`full_width_to_ascii`] has mapped it, labels
+/// of lowercase ASCII letters, digits, hyphens and [`is_kept`] code points,
+/// none empty (an empty label or a trailing dot goes the long way) and none
+/// beginning with "xn--" (those are Punycode to decode and check), at most
+/// 253 bytes in all. Then:
 ///
-/// - Processing step 1 maps nothing (every code point is valid or a
-///   deviation) and step 2 normalizes nothing (the string is in NFC).
+/// - Processing step 1 maps the full-width forms as above and nothing else
+///   (every other code point is valid or a deviation), and step 2
+///   normalizes nothing (the result is in NFC).
 /// - No label has a right-to-left code point, so the domain is no Bidi
 ///   domain name and CheckBidi checks nothing; no label has U+200C or
 ///   U+200D for CheckJoiners, or begins with a combining mark (V6).
@@ -62,37 +66,73 @@ pub(crate) fn to_ascii_into(domain: &[u8], out: &mut String) -> bool {
 fn convert(domain: &[u8], out: &mut String) -> Option<()> {
     // The current label's code points: fewer than the domain's bytes.
     let mut label = ['\0'; 253];
-    let mut len = 0;
-    let mut ascii = true;
-    let mut first = true;
-    let mut i = 0;
+    let (mut len, mut ascii, mut first, mut i) = (0, true, true, 0);
     loop {
-        let c = match domain.get(i) {
-            Some(&b @ (b'a'..=b'z' | b'0'..=b'9' | b'-')) => {
-                i += 1;
-                char::from(b)
-            }
-            end @ (None | Some(b'.')) => {
-                push_label(label.get(..len)?, ascii, first, out)?;
-                if end.is_none() {
-                    return Some(());
-                }
-                (i, len, ascii, first) = (i + 1, 0, true, false);
-                continue;
-            }
-            // Every kept code point is two bytes long in UTF-8: a lead byte
-            // C2 to DF (C0 and C1 would be overlong) and a continuation.
-            Some(&lead @ 0xC2..=0xDF) => {
-                let &trail = domain.get(i + 1).filter(|&&b| b & 0xC0 == 0x80)?;
-                i += 2;
-                ascii = false;
-                let c = u32::from(lead & 0x1F) << 6 | u32::from(trail & 0x3F);
-                char::from_u32(c).filter(|&c| is_kept(c))?
-            }
-            Some(_) => return None,
+        let Some((c, width)) = domain.get(i..).and_then(next_char) else {
+            return if i == domain.len() {
+                push_label(label.get(..len)?, ascii, first, out)
+            } else {
+                None
+            };
         };
-        *label.get_mut(len)? = c;
-        len += 1;
+        i += width;
+        match full_width_to_ascii(c).unwrap_or(c) {
+            '.' => {
+                push_label(label.get(..len)?, ascii, first, out)?;
+                (len, ascii, first) = (0, true, false);
+            }
+            c @ ('a'..='z' | '0'..='9' | '-') => {
+                *label.get_mut(len)? = c;
+                len += 1;
+            }
+            c if is_kept(c) => {
+                *label.get_mut(len)? = c;
+                len += 1;
+                ascii = false;
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// The first code point of `bytes` and its length, if it is one to three
+/// bytes of well-formed UTF-8 (every code point the fast path takes is).
+fn next_char(bytes: &[u8]) -> Option<(char, usize)> {
+    let trail = |i: usize| {
+        let b = *bytes.get(i)?;
+        (b & 0xC0 == 0x80).then_some(u32::from(b & 0x3F))
+    };
+    let (c, width) = match *bytes.first()? {
+        b @ 0..=0x7F => (u32::from(b), 1),
+        // C0 and C1 would begin overlong forms.
+        b @ 0xC2..=0xDF => (u32::from(b & 0x1F) << 6 | trail(1)?, 2),
+        b @ 0xE0..=0xEF => (u32::from(b & 0x0F) << 12 | trail(1)? << 6 | trail(2)?, 3),
+        _ => return None,
+    };
+    // Overlong three-byte forms decode below U+0800; surrogates are no
+    // chars.
+    if width == 3 && c < 0x800 {
+        return None;
+    }
+    Some((char::from_u32(c)?, width))
+}
+
+/// What UTS #46 maps the full-width forms of lowercase and uppercase ASCII
+/// letters, digits, "-" and "." to (the ASCII code point 0xFEE0 below, in
+/// lower case), and the ideographic full stops to: ".".
+///
+/// <https://www.unicode.org/reports/tr46/#IDNA_Mapping_Table>
+fn full_width_to_ascii(c: char) -> Option<char> {
+    match c {
+        '\u{3002}' | '\u{FF61}' => Some('.'),
+        '\u{FF0D}'
+        | '\u{FF0E}'
+        | '\u{FF10}'..='\u{FF19}'
+        | '\u{FF21}'..='\u{FF3A}'
+        | '\u{FF41}'..='\u{FF5A}' => {
+            char::from_u32(u32::from(c) - 0xFEE0).map(|c| c.to_ascii_lowercase())
+        }
+        _ => None,
     }
 }
 
@@ -158,27 +198,44 @@ mod tests {
         }
     }
 
-    /// Each kept code point alone, and every pair of them (a pair that
-    /// normalized or mapped differently would show here), in labels of
-    /// their own and among ASCII.
+    /// The full-width forms the fast path maps, other than full stops.
+    fn full_width() -> impl Iterator<Item = char> {
+        ('\u{80}'..='\u{10FFFF}').filter(|&c| full_width_to_ascii(c).is_some_and(|a| a != '.'))
+    }
+
+    const FULL_STOPS: [char; 3] = ['\u{3002}', '\u{FF0E}', '\u{FF61}'];
+
+    /// Each code point the fast path takes alone, and every pair of them (a
+    /// pair that normalized or mapped differently would show here), in
+    /// labels of their own, among ASCII and between every kind of full stop.
     #[test]
     fn agrees_with_the_full_algorithm() {
-        let kept: Vec<char> = kept().collect();
-        assert_eq!(kept.len(), 32 + 35 + 48);
+        let taken: Vec<char> = kept().chain(full_width()).collect();
+        assert_eq!(taken.len(), 32 + 35 + 48 + 26 + 26 + 10 + 1);
+        assert_eq!(
+            ('\u{80}'..='\u{10FFFF}')
+                .filter(|&c| full_width_to_ascii(c) == Some('.'))
+                .collect::<Vec<_>>(),
+            FULL_STOPS
+        );
         let mut checked = 0;
         let mut check = |domain: &str| {
-            assert_eq!(fast(domain), full(domain), "{domain:?}");
+            let result = fast(domain);
+            assert!(result.is_some(), "{domain:?}");
+            assert_eq!(result, full(domain), "{domain:?}");
             checked += 1;
         };
-        for &a in &kept {
+        for &a in &taken {
             check(&format!("{a}"));
             check(&format!("a{a}-0.example"));
-            check(&format!("www.{a}{a}.{a}"));
-            for &b in &kept {
+            for stop in FULL_STOPS {
+                check(&format!("www{stop}{a}{a}{stop}{a}"));
+            }
+            for &b in &taken {
                 check(&format!("{a}{b}"));
             }
         }
-        assert_eq!(checked, kept.len() * (kept.len() + 3));
+        assert_eq!(checked, taken.len() * (taken.len() + 2 + FULL_STOPS.len()));
     }
 
     #[test]
@@ -200,6 +257,13 @@ mod tests {
             "BÜCHER",
             "bücher.مثال",
             "÷",
+            // A label that full-width forms make "xn--"; full-width forms
+            // of other ASCII code points; an empty label between full stops.
+            "\u{FF58}\u{FF4E}\u{FF0D}-\u{E4}",
+            "b\u{FF3F}c",
+            "b\u{FF05}c",
+            "a\u{3002}\u{3002}b",
+            "a\u{3002}",
         ] {
             assert_eq!(fast(domain), None, "{domain:?}");
         }
@@ -216,6 +280,10 @@ mod tests {
             b"\xC0\xA4",
             b"\xC3\xA4\xA4",
             b"\xE2\x98\x83",
+            // An overlong "." and a surrogate, both three bytes long.
+            b"a\xE0\x80\xAEb",
+            b"\xED\xA0\x80",
+            b"\xEF\xBD",
             b"\xFF",
         ] {
             let mut out = String::new();
