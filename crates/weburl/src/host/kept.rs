@@ -76,7 +76,12 @@ fn convert(domain: &[u8], out: &mut String) -> Option<()> {
             };
         };
         i += width;
-        match full_width_to_ascii(c).unwrap_or(c) {
+        let c = if c.is_ascii() {
+            c
+        } else {
+            full_width_to_ascii(c).unwrap_or(c)
+        };
+        match c {
             '.' => {
                 push_label(label.get(..len)?, ascii, first, out)?;
                 (len, ascii, first) = (0, true, false);
