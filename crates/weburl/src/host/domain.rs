@@ -131,7 +131,7 @@ pub(crate) fn to_ascii_into(domain: &[u8], be_strict: bool, out: &mut String) ->
         Err(_) => false,
     };
     let ascii = &out[start..];
-    // VerifyDnsLength (step 4 of ToASCII) on the whole result.
+    // VerifyDnsLength, on the whole result.
     let ok =
         passed && (!be_strict || verify_dns_length(ascii, false)) && !has_decoded_xn_label(ascii);
     if !ok {

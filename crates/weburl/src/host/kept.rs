@@ -49,8 +49,8 @@ fn is_kept(c: char) -> bool {
 /// - No label has a right-to-left code point, so the domain is no Bidi
 ///   domain name and CheckBidi checks nothing; no label has U+200C or
 ///   U+200D for CheckJoiners, or begins with a combining mark (V6).
-/// - ToASCII step 2 encodes each label that is not ASCII with Punycode
-///   behind "xn--"; with VerifyDnsLength false there is no step 3.
+/// - ToASCII then encodes each label that is not ASCII with Punycode
+///   behind "xn--", and with VerifyDnsLength false checks no length.
 ///
 /// <https://www.unicode.org/reports/tr46/#Processing>
 pub(crate) fn to_ascii_into(domain: &[u8], out: &mut String) -> bool {
