@@ -8,13 +8,17 @@
 
 use std::borrow::Cow;
 
-use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+use idna::uts46::{
+    verify_dns_length, AsciiDenyList, ErrorPolicy, Hyphens, ProcessingSuccess, Uts46,
+};
 
+use super::kept;
 use crate::code_points::is_forbidden_domain;
 use crate::error::ParseError;
 
 /// The domain parser, without its validation-error step (the host parser
-/// reports that one): appends the ASCII domain for `domain` to `out`.
+/// reports that one): appends the ASCII domain for `domain` to `out`, which
+/// is left as it was on failure.
 ///
 /// <https://url.spec.whatwg.org/#concept-domain-to-ascii>
 ///
@@ -26,32 +30,39 @@ pub(crate) fn parse_into(
     be_strict: bool,
     out: &mut String,
 ) -> Result<(), ParseError> {
-    if be_strict {
-        // Steps 1 and 3: the strict result is returned as it is; its
-        // UseSTD3ASCIIRules and VerifyDnsLength already exclude the empty
-        // domain and the forbidden domain code points.
-        let ascii = to_ascii(domain, true).ok_or(ParseError::DomainToAscii)?;
-        out.push_str(&ascii);
-        return Ok(());
-    }
-    // Step 5: an ASCII domain is lowercased whatever ToASCII says of it.
-    let ascii = if domain.is_ascii() {
-        Cow::Borrowed(domain)
+    let start = out.len();
+    // Step 5: an ASCII domain is lowercased whatever ToASCII says of it
+    // (unless beStrict is set).
+    let ascii_domain = if be_strict || !domain.is_ascii() {
+        None
     } else {
-        match to_ascii(domain, false).ok_or(ParseError::DomainToAscii)? {
-            Cow::Borrowed(s) => Cow::Borrowed(s.as_bytes()),
-            Cow::Owned(s) => Cow::Owned(s.into_bytes()),
-        }
+        std::str::from_utf8(domain).ok()
     };
+    if let Some(ascii) = ascii_domain {
+        out.push_str(ascii);
+        out[start..].make_ascii_lowercase();
+    } else {
+        if !to_ascii_into(domain, be_strict, out) {
+            return Err(ParseError::DomainToAscii);
+        }
+        if be_strict {
+            // Steps 1 and 3: the strict result is returned as it is; its
+            // UseSTD3ASCIIRules and VerifyDnsLength already exclude the
+            // empty domain and the forbidden domain code points.
+            return Ok(());
+        }
+    }
     // Steps 7 and 8.
-    if ascii.is_empty() {
-        return Err(ParseError::DomainToAscii);
-    }
-    if ascii.iter().copied().any(is_forbidden_domain) {
-        return Err(ParseError::DomainInvalidCodePoint);
-    }
-    out.extend(ascii.iter().map(|&b| char::from(b.to_ascii_lowercase())));
-    Ok(())
+    let result = &out.as_bytes()[start..];
+    let error = if result.is_empty() {
+        ParseError::DomainToAscii
+    } else if result.iter().copied().any(is_forbidden_domain) {
+        ParseError::DomainInvalidCodePoint
+    } else {
+        return Ok(());
+    };
+    out.truncate(start);
+    Err(error)
 }
 
 /// The domain parser with `beStrict` given: the ASCII domain, or why the
@@ -80,19 +91,59 @@ pub fn domain_to_ascii(domain: &str, be_strict: bool) -> Result<String, ParseErr
 /// The domain parser ToASCII: Unicode ToASCII with CheckHyphens,
 /// UseSTD3ASCIIRules and VerifyDnsLength set to `be_strict`, CheckBidi and
 /// CheckJoiners true, Transitional_Processing and IgnoreInvalidPunycode
-/// false. `None` is failure.
+/// false. Appends the result to `out`; `false` is failure, and leaves `out`
+/// as it was.
 ///
 /// <https://url.spec.whatwg.org/#concept-domain-parser-toascii>
-pub(crate) fn to_ascii(domain: &[u8], be_strict: bool) -> Option<Cow<'_, str>> {
-    let (deny, hyphens, dns_length) = if be_strict {
-        (AsciiDenyList::STD3, Hyphens::Check, DnsLength::Verify)
+pub(crate) fn to_ascii_into(domain: &[u8], be_strict: bool, out: &mut String) -> bool {
+    let (deny, hyphens) = if be_strict {
+        (AsciiDenyList::STD3, Hyphens::Check)
     } else {
-        (AsciiDenyList::EMPTY, Hyphens::Allow, DnsLength::Ignore)
+        (AsciiDenyList::EMPTY, Hyphens::Allow)
     };
-    let ascii = Uts46::new()
-        .to_ascii(domain, deny, hyphens, dns_length)
-        .ok()?;
-    (!has_decoded_xn_label(&ascii)).then_some(ascii)
+    let start = out.len();
+    // The common IDNs, without the backend. No label of theirs begins with
+    // "xn--", so V4 below has nothing to find.
+    if !be_strict && kept::to_ascii_into(domain, out) {
+        return true;
+    }
+    // The backend writes its output straight into `out`, so that nothing is
+    // allocated or copied twice.
+    let processed = Uts46::new().process(
+        domain,
+        deny,
+        hyphens,
+        ErrorPolicy::FailFast,
+        |_, _, _| false,
+        out,
+        None,
+    );
+    let passed = match processed {
+        // The result is `domain` itself, which the backend found ASCII.
+        Ok(ProcessingSuccess::Passthrough) => match std::str::from_utf8(domain) {
+            Ok(ascii) => {
+                out.push_str(ascii);
+                true
+            }
+            Err(_) => false,
+        },
+        Ok(ProcessingSuccess::WroteToSink) => true,
+        Err(_) => false,
+    };
+    let ascii = &out[start..];
+    // VerifyDnsLength, on the whole result.
+    let ok =
+        passed && (!be_strict || verify_dns_length(ascii, false)) && !has_decoded_xn_label(ascii);
+    if !ok {
+        out.truncate(start);
+    }
+    ok
+}
+
+/// [`to_ascii_into`] for a new string. `None` is failure.
+pub(crate) fn to_ascii(domain: &[u8], be_strict: bool) -> Option<Cow<'_, str>> {
+    let mut out = String::new();
+    to_ascii_into(domain, be_strict, &mut out).then_some(Cow::Owned(out))
 }
 
 /// UTS #46 validity criterion V4 for Punycode labels: a label that
@@ -103,19 +154,34 @@ pub(crate) fn to_ascii(domain: &[u8], be_strict: bool) -> Option<Cow<'_, str>> {
 ///
 /// <https://www.unicode.org/reports/tr46/#Validity_Criteria>
 fn has_decoded_xn_label(ascii: &str) -> bool {
-    ascii.split('.').any(|label| {
-        label.strip_prefix("xn--").is_some_and(|encoded| {
-            idna::punycode::decode_to_string(encoded)
-                .is_some_and(|decoded| decoded.starts_with("xn--"))
-        })
+    // Such a label begins with "xn--xn--" (see `basic_code_points`), which
+    // a byte scan rules out for almost every result; decoding allocates.
+    ascii.as_bytes().split(|&b| b == b'.').any(|label| {
+        label.starts_with(b"xn--xn--")
+            && std::str::from_utf8(&label[4..]).is_ok_and(|encoded| {
+                basic_code_points(encoded).starts_with("xn--")
+                    && idna::punycode::decode_to_string(encoded)
+                        .is_some_and(|decoded| decoded.starts_with("xn--"))
+            })
     })
+}
+
+/// The basic (ASCII) code points of a Punycode-encoded label, in the order
+/// decoding keeps them: all before its last "-" (RFC 3492, section 6.2).
+/// Decoding only inserts code points of U+0080 and above among them (its
+/// `n` starts at 128 and never decreases), so a decoded label can begin with
+/// "xn--" only if these do.
+///
+/// <https://www.rfc-editor.org/rfc/rfc3492#section-6.2>
+fn basic_code_points(encoded: &str) -> &str {
+    encoded.rfind('-').map_or("", |last| &encoded[..last])
 }
 
 /// Whether the domain parser's strict run of ToASCII succeeds. Its failure
 /// is the `domain-to-ASCII` validation error, which never changes the
 /// result for an ASCII domain.
 pub(crate) fn strict_to_ascii_succeeds(domain: &[u8]) -> bool {
-    to_ascii(domain, true).is_some()
+    to_ascii_into(domain, true, &mut String::new())
 }
 
 /// <https://url.spec.whatwg.org/#concept-domain-to-unicode>

@@ -5,7 +5,9 @@
 pub(crate) mod domain;
 pub(crate) mod ipv4;
 pub(crate) mod ipv6;
+mod kept;
 mod opaque;
+mod punycode;
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
