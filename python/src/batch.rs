@@ -3,13 +3,16 @@
 
 use std::sync::Arc;
 
+use arrow_array::builder::LargeStringBuilder;
 use arrow_array::{
-    make_array, Array, ArrayRef, LargeStringArray, StringArray, StringViewArray, StructArray,
+    make_array, Array, ArrayRef, BooleanArray, GenericStringArray, LargeStringArray,
+    OffsetSizeTrait, StringArray, StringViewArray, StructArray,
 };
-use arrow_buffer::{BooleanBufferBuilder, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_buffer::NullBufferBuilder;
 use arrow_data::ArrayData;
 use arrow_pyarrow::{FromPyArrow, ToPyArrow};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
+use arrow_select::nullif::nullif;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
@@ -34,154 +37,132 @@ fn result_fields() -> Fields {
         .collect()
 }
 
-/// Inputs parsed before their components are copied out: the parsed URLs
-/// held at once, whatever the batch's size.
-const CHUNK: usize = 8 * 1024;
-
-/// One input's outcome.
-enum Row {
-    Null,
-    Failed(ParseError),
-    Parsed(Url),
-}
-
-/// One `large_string` column as it is filled. The columns are filled one
-/// after the other over a chunk of parsed rows, each in a loop of its own
-/// getter, which costs far less per value than arrow's builder did
-/// (appending all ten components of a row before going to the next).
-struct Column {
-    values: Vec<u8>,
-    offsets: Vec<i64>,
-}
-
-impl Column {
-    fn with_capacity(rows: usize, bytes: usize) -> Self {
-        let mut offsets = Vec::with_capacity(rows + 1);
-        offsets.push(0);
-        Column {
-            values: Vec::with_capacity(bytes),
-            offsets,
-        }
-    }
-
-    /// Appends `get(url)` for the parsed rows, an empty (null) slot for the others.
-    #[inline]
-    fn fill(&mut self, rows: &[Row], get: impl Fn(&Row) -> Option<&str>) {
-        for row in rows {
-            if let Some(value) = get(row) {
-                self.values.extend_from_slice(value.as_bytes());
-            }
-            // A Vec's length is at most isize::MAX: it fits an i64.
-            self.offsets.push(self.values.len() as i64);
-        }
-    }
-
-    fn finish(self, nulls: Option<NullBuffer>) -> Result<ArrayRef, ArrowError> {
-        // The offsets start at 0 and never decrease, so `new` cannot panic;
-        // `try_new` checks the bytes are UTF-8 (they are: slices of `str`s).
-        let offsets = OffsetBuffer::new(ScalarBuffer::from(self.offsets));
-        let array = LargeStringArray::try_new(offsets, Buffer::from_vec(self.values), nulls)?;
-        Ok(Arc::new(array))
-    }
-}
-
-/// A validity bitmap, `None` when nothing is null.
-fn nulls(mut valid: BooleanBufferBuilder) -> Option<NullBuffer> {
-    Some(NullBuffer::new(valid.finish())).filter(|n| n.null_count() > 0)
-}
-
-/// The columns of the result as they are filled.
-struct Columns {
-    components: [Column; 10],
-    error: Column,
+/// The result's columns as they are filled, a row at a time: each input
+/// is parsed into one reused [`Url`] and its components are appended
+/// straight from its serialization, so a row allocates nothing.
+struct Columns<'b> {
+    /// The base URL of relative references.
+    base: Option<&'b Url>,
+    /// The URL the inputs are parsed into (its buffer reused: see
+    /// [`Url::parse_into`]); `None` until the first input parses.
+    url: Option<Url>,
+    /// The components, in the order of [`COMPONENTS`]; `""` for a row that
+    /// did not parse, made null by [`Columns::finish`].
+    components: [LargeStringBuilder; 10],
+    /// The failures' names, null for the rows that parsed.
+    error: LargeStringBuilder,
     /// Which rows parsed: the components' validity.
-    parsed: BooleanBufferBuilder,
-    /// Which rows failed: the error column's validity.
-    failed: BooleanBufferBuilder,
+    parsed: NullBufferBuilder,
     /// Which inputs were not null: the struct's validity.
-    present: BooleanBufferBuilder,
-    /// The chunk being parsed.
-    chunk: Vec<Row>,
+    present: NullBufferBuilder,
 }
 
-impl Columns {
-    /// Room for `rows` URLs from about `bytes` of input (at most 512 bytes
-    /// a row counted, for a small slice of a large array).
-    fn new(rows: usize, bytes: usize) -> Self {
-        let bytes = bytes.min(rows.saturating_mul(512));
+impl<'b> Columns<'b> {
+    /// Room for `rows` URLs from `bytes` of input. A component is a slice of
+    /// its href, and an href is about as long as its input (a "/" is added
+    /// after a bare host; percent-encoding, rarer, lengthens it more), so
+    /// the long columns are sized for all of it; the short ones, and any
+    /// column that outgrows its estimate, grow geometrically.
+    fn new(rows: usize, bytes: usize, base: Option<&'b Url>) -> Self {
+        let href = bytes.saturating_add(rows);
         Columns {
-            // href takes about the input's bytes, the path and query most of
-            // the rest; the short components grow as needed.
-            components: std::array::from_fn(|i| match COMPONENTS[i] {
-                "href" => Column::with_capacity(rows, bytes),
-                "pathname" | "search" => Column::with_capacity(rows, bytes / 2),
-                _ => Column::with_capacity(rows, rows.saturating_mul(8)),
+            base,
+            url: None,
+            components: std::array::from_fn(|i| {
+                let bytes = match COMPONENTS[i] {
+                    "href" | "pathname" => href,
+                    "search" => href / 4,
+                    "protocol" | "host" | "hostname" => rows.saturating_mul(8),
+                    _ => 0,
+                };
+                LargeStringBuilder::with_capacity(rows, bytes)
             }),
-            error: Column::with_capacity(rows, 0),
-            parsed: BooleanBufferBuilder::new(rows),
-            failed: BooleanBufferBuilder::new(rows),
-            present: BooleanBufferBuilder::new(rows),
-            chunk: Vec::with_capacity(CHUNK.min(rows)),
+            error: LargeStringBuilder::with_capacity(rows, 0),
+            parsed: NullBufferBuilder::new(rows),
+            present: NullBufferBuilder::new(rows),
         }
     }
 
-    /// Parses `inputs` (against `base`), a chunk at a time.
-    fn extend<'a>(&mut self, inputs: impl Iterator<Item = Option<&'a str>>, base: Option<&Url>) {
+    /// Parses each input and appends its row.
+    fn extend<'a>(&mut self, inputs: impl Iterator<Item = Option<&'a str>>) {
         for input in inputs {
-            let row = match input {
-                None => Row::Null,
-                Some(input) => {
-                    let parsed = match base {
-                        None => Url::parse(input),
-                        Some(base) => Url::options().base_url(Some(base)).parse(input),
-                    };
-                    match parsed {
-                        Ok(url) => Row::Parsed(url),
-                        Err(e) => Row::Failed(e),
-                    }
+            self.push(input);
+        }
+    }
+
+    /// Parses `input` (against the base) and appends its row.
+    #[inline]
+    fn push(&mut self, input: Option<&str>) {
+        let Some(input) = input else {
+            self.present.append_null();
+            self.parsed.append_null();
+            self.components.iter_mut().for_each(|c| c.append_value(""));
+            self.error.append_null();
+            return;
+        };
+        self.present.append_non_null();
+        match parse_into(&mut self.url, self.base, input) {
+            Ok(url) => {
+                self.parsed.append_non_null();
+                let values = [
+                    url.href(),
+                    url.protocol(),
+                    url.username(),
+                    url.password(),
+                    url.host(),
+                    url.hostname(),
+                    url.port(),
+                    url.pathname(),
+                    url.search(),
+                    url.hash(),
+                ];
+                for (column, value) in self.components.iter_mut().zip(values) {
+                    column.append_value(value);
                 }
-            };
-            self.chunk.push(row);
-            if self.chunk.len() == CHUNK {
-                self.flush();
+                self.error.append_null();
+            }
+            Err(e) => {
+                self.parsed.append_null();
+                self.components.iter_mut().for_each(|c| c.append_value(""));
+                self.error.append_value(e.name());
             }
         }
-        self.flush();
     }
 
-    /// Copies the chunk's components into the columns and empties it.
-    fn flush(&mut self) {
-        let rows = &self.chunk;
-        for row in rows {
-            self.parsed.append(matches!(row, Row::Parsed(_)));
-            self.failed.append(matches!(row, Row::Failed(_)));
-            self.present.append(!matches!(row, Row::Null));
-        }
-        macro_rules! fill {
-            ($($i:literal => $getter:ident),*) => {$(
-                self.components[$i].fill(rows, |row| match row {
-                    Row::Parsed(url) => Some(url.$getter()),
-                    _ => None,
-                });
-            )*};
-        }
-        fill!(0 => href, 1 => protocol, 2 => username, 3 => password, 4 => host,
-              5 => hostname, 6 => port, 7 => pathname, 8 => search, 9 => hash);
-        self.error.fill(rows, |row| match row {
-            Row::Failed(e) => Some(e.name()),
-            _ => None,
-        });
-        self.chunk.clear();
-    }
-
-    fn finish(self) -> Result<StructArray, ArrowError> {
-        let parsed = nulls(self.parsed);
+    fn finish(mut self) -> Result<StructArray, ArrowError> {
+        // The rows that did not parse, as the `true`s of a mask for nullif,
+        // which sets the components' validity without checking their bytes
+        // again (each column shares this one bitmap's meaning).
+        let unparsed = self
+            .parsed
+            .finish()
+            .map(|parsed| BooleanArray::new(!parsed.inner(), None));
         let mut arrays: Vec<ArrayRef> = Vec::with_capacity(COMPONENTS.len() + 1);
-        for column in self.components {
-            arrays.push(column.finish(parsed.clone())?);
+        for column in &mut self.components {
+            let array = column.finish();
+            arrays.push(match &unparsed {
+                Some(mask) => nullif(&array, mask)?,
+                None => Arc::new(array),
+            });
         }
-        arrays.push(self.error.finish(nulls(self.failed))?);
-        StructArray::try_new(result_fields(), arrays, nulls(self.present))
+        arrays.push(Arc::new(self.error.finish()));
+        StructArray::try_new(result_fields(), arrays, self.present.finish())
+    }
+}
+
+/// Parses `input` into `url` (into a new one the first time), against `base`.
+///
+/// <https://url.spec.whatwg.org/#concept-url-parser>
+#[inline]
+fn parse_into<'u>(
+    url: &'u mut Option<Url>,
+    base: Option<&Url>,
+    input: &str,
+) -> Result<&'u Url, ParseError> {
+    let options = Url::options().base_url(base);
+    match url {
+        Some(url) => options.parse_into(input, url).map(|()| &*url),
+        None => Ok(url.insert(options.parse(input)?)),
     }
 }
 
@@ -192,29 +173,43 @@ fn parse_array(data: ArrayData, base: Option<&Url>) -> PyResult<StructArray> {
     data.validate_full()
         .map_err(|e| PyValueError::new_err(format!("parse_many: invalid Arrow array: {e}")))?;
     let array = make_array(data);
-    let mut columns = Columns::new(array.len(), array.get_buffer_memory_size());
     macro_rules! each {
-        ($ty:ty) => {{
+        ($ty:ty, $bytes:expr) => {{
             let strings = array
                 .as_any()
                 .downcast_ref::<$ty>()
                 .ok_or_else(|| PyTypeError::new_err("parse_many: unexpected array layout"))?;
-            columns.extend(strings.iter(), base);
+            let bytes: fn(&$ty) -> usize = $bytes;
+            let mut columns = Columns::new(strings.len(), bytes(strings), base);
+            columns.extend(strings.iter());
+            columns
         }};
     }
-    match array.data_type() {
-        DataType::Utf8 => each!(StringArray),
-        DataType::LargeUtf8 => each!(LargeStringArray),
-        DataType::Utf8View => each!(StringViewArray),
+    let columns = match array.data_type() {
+        DataType::Utf8 => each!(StringArray, offsets_span),
+        DataType::LargeUtf8 => each!(LargeStringArray, offsets_span),
+        DataType::Utf8View => each!(StringViewArray, |a| a
+            .lengths()
+            .map(|n| n as usize)
+            .sum()),
         other => {
             return Err(PyTypeError::new_err(format!(
                 "parse_many: expected an Arrow string, large_string or string_view array, found {other}"
             )))
         }
-    }
+    };
     columns
         .finish()
         .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// The bytes of an array's strings (of its slice only, when it is one).
+fn offsets_span<O: OffsetSizeTrait>(array: &GenericStringArray<O>) -> usize {
+    let offsets = array.value_offsets();
+    match (offsets.first(), offsets.last()) {
+        (Some(first), Some(last)) => (*last - *first).as_usize(),
+        _ => 0,
+    }
 }
 
 /// Parses the strings of a Python iterable, copied into one buffer first so
@@ -247,9 +242,8 @@ fn parse_iterable(
         spans.push(Some((start, text.len())));
     }
     py.detach(|| {
-        let mut columns = Columns::new(spans.len(), text.len());
-        let inputs = spans.iter().map(|span| span.map(|(a, b)| &text[a..b]));
-        columns.extend(inputs, base);
+        let mut columns = Columns::new(spans.len(), text.len(), base);
+        columns.extend(spans.iter().map(|span| span.map(|(a, b)| &text[a..b])));
         columns.finish()
     })
     .map_err(|e| PyValueError::new_err(e.to_string()))
