@@ -20,8 +20,8 @@ use weburl::{ParseError, Url};
 
 use crate::errors::url_error;
 
-/// The result's fields: the URL's getters, in this order (as `Columns::flush`
-/// fills them), then `error`.
+/// The result's fields: the URL's getters, in this order (as `Columns::push`
+/// appends them), then `error`.
 const COMPONENTS: [&str; 10] = [
     "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
     "hash",
@@ -58,22 +58,29 @@ struct Columns<'b> {
 }
 
 impl<'b> Columns<'b> {
-    /// Room for `rows` URLs from `bytes` of input. A component is a slice of
-    /// its href, and an href is about as long as its input (a "/" is added
-    /// after a bare host; percent-encoding, rarer, lengthens it more), so
-    /// the long columns are sized for all of it; the short ones, and any
-    /// column that outgrows its estimate, grow geometrically.
+    /// Room for `rows` URLs from `bytes` of input, sized once so that no
+    /// column grows in the common case: growing copies a column into fresh
+    /// memory, whose every page costs a fault. A component is a slice of its
+    /// href, and an href is about as long as its input (plus a "/" after a
+    /// bare host, or the base's length for a relative reference;
+    /// percent-encoding, rarer, lengthens it more), so the href, path and
+    /// query are given all of that; the short components a generous share
+    /// per row. Room that is never written costs address space only: pages
+    /// are mapped as they are first written. A column that outgrows its
+    /// room grows geometrically.
     fn new(rows: usize, bytes: usize, base: Option<&'b Url>) -> Self {
-        let href = bytes.saturating_add(rows);
+        let extra = 1 + base.map_or(0, |b| b.href().len());
+        let href = bytes.saturating_add(rows.saturating_mul(extra));
+        let per_row = |n: usize| rows.saturating_mul(n).min(href);
         Columns {
             base,
             url: None,
             components: std::array::from_fn(|i| {
                 let bytes = match COMPONENTS[i] {
-                    "href" | "pathname" => href,
-                    "search" => href / 4,
-                    "protocol" | "host" | "hostname" => rows.saturating_mul(8),
-                    _ => 0,
+                    "href" | "pathname" | "search" => href,
+                    "host" | "hostname" => per_row(64),
+                    "protocol" | "hash" => per_row(16),
+                    _ => per_row(4),
                 };
                 LargeStringBuilder::with_capacity(rows, bytes)
             }),
