@@ -55,8 +55,14 @@ struct Columns<'b> {
     /// The components, in the order of [`COMPONENTS`]; `""` for a row that
     /// did not parse, made null by [`Columns::finish`].
     components: [StringBuilder; 10],
-    /// The failures' names, null for the rows that parsed.
-    error: StringBuilder,
+    /// The rows that did not parse, in order, with the failure's name: the
+    /// `error` column, built at the end (most rows parse, and a row that
+    /// parses then costs nothing here).
+    failures: Vec<(usize, &'static str)>,
+    /// The bytes of the failures' names.
+    failure_bytes: usize,
+    /// The rows appended.
+    rows: usize,
     /// Which rows parsed: the components' validity.
     parsed: NullBufferBuilder,
     /// Which inputs were not null: the struct's validity.
@@ -90,7 +96,9 @@ impl<'b> Columns<'b> {
                 };
                 StringBuilder::with_capacity(rows, bytes)
             }),
-            error: StringBuilder::with_capacity(rows, 0),
+            failures: Vec::new(),
+            failure_bytes: 0,
+            rows: 0,
             parsed: NullBufferBuilder::new(rows),
             present: NullBufferBuilder::new(rows),
         }
@@ -115,7 +123,7 @@ impl<'b> Columns<'b> {
             self.present.append_null();
             self.parsed.append_null();
             self.components.iter_mut().for_each(|c| c.append_value(""));
-            self.error.append_null();
+            self.rows += 1;
             return Ok(());
         };
         self.present.append_non_null();
@@ -123,7 +131,7 @@ impl<'b> Columns<'b> {
             Ok(url) => {
                 // Each component is a slice of its href, so a column of
                 // components holds no more than the href column.
-                fits(&self.components[0], url.href())?;
+                fits(self.components[0].values_slice().len(), url.href())?;
                 self.parsed.append_non_null();
                 let values = [
                     url.href(),
@@ -140,15 +148,16 @@ impl<'b> Columns<'b> {
                 for (column, value) in self.components.iter_mut().zip(values) {
                     column.append_value(value);
                 }
-                self.error.append_null();
             }
             Err(e) => {
-                fits(&self.error, e.name())?;
+                fits(self.failure_bytes, e.name())?;
+                self.failure_bytes += e.name().len();
+                self.failures.push((self.rows, e.name()));
                 self.parsed.append_null();
                 self.components.iter_mut().for_each(|c| c.append_value(""));
-                self.error.append_value(e.name());
             }
         }
+        self.rows += 1;
         Ok(())
     }
 
@@ -168,16 +177,31 @@ impl<'b> Columns<'b> {
                 None => Arc::new(array),
             });
         }
-        arrays.push(Arc::new(self.error.finish()));
+        arrays.push(Arc::new(self.error_column()));
         StructArray::try_new(result_fields(), arrays, self.present.finish())
+    }
+
+    /// The `error` column: the failures' names, null between them.
+    fn error_column(&self) -> StringArray {
+        let mut error = StringBuilder::with_capacity(self.rows, self.failure_bytes);
+        // The failures' rows increase and are below `self.rows`, so
+        // `next` never passes the row it is subtracted from.
+        let mut next = 0;
+        for &(row, name) in &self.failures {
+            error.append_nulls(row - next);
+            error.append_value(name);
+            next = row + 1;
+        }
+        error.append_nulls(self.rows - next);
+        error.finish()
     }
 }
 
-/// Whether `value` fits in `column`, as a typed error when not (rather than
-/// the builder's panic).
+/// Whether `value` fits in a column that holds `len` bytes, as a typed
+/// error when not (rather than the builder's panic).
 #[inline]
-fn fits(column: &StringBuilder, value: &str) -> Result<(), ArrowError> {
-    if value.len() <= MAX_COLUMN_BYTES - column.values_slice().len() {
+fn fits(len: usize, value: &str) -> Result<(), ArrowError> {
+    if value.len() <= MAX_COLUMN_BYTES - len {
         return Ok(());
     }
     Err(ArrowError::InvalidArgumentError(format!(
