@@ -54,7 +54,7 @@ struct Columns<'b> {
     url: Option<Url>,
     /// The components, in the order of [`COMPONENTS`]; `""` for a row that
     /// did not parse, made null by [`Columns::finish`].
-    components: [StringBuilder; 10],
+    components: [Column; 10],
     /// The rows that did not parse, in order, with the failure's name: the
     /// `error` column, built at the end (most rows parse, and a row that
     /// parses then costs nothing here).
@@ -94,7 +94,10 @@ impl<'b> Columns<'b> {
                     "protocol" | "hash" => per_row(16),
                     _ => per_row(4),
                 };
-                StringBuilder::with_capacity(rows, bytes)
+                Column {
+                    builder: StringBuilder::with_capacity(rows, bytes),
+                    empty: 0,
+                }
             }),
             failures: Vec::new(),
             failure_bytes: 0,
@@ -122,7 +125,7 @@ impl<'b> Columns<'b> {
         let Some(input) = input else {
             self.present.append_null();
             self.parsed.append_null();
-            self.components.iter_mut().for_each(|c| c.append_value(""));
+            self.components.iter_mut().for_each(|c| c.push(""));
             self.rows += 1;
             return Ok(());
         };
@@ -131,7 +134,7 @@ impl<'b> Columns<'b> {
             Ok(url) => {
                 // Each component is a slice of its href, so a column of
                 // components holds no more than the href column.
-                fits(self.components[0].values_slice().len(), url.href())?;
+                fits(self.components[0].builder.values_slice().len(), url.href())?;
                 self.parsed.append_non_null();
                 let values = [
                     url.href(),
@@ -146,7 +149,7 @@ impl<'b> Columns<'b> {
                     url.hash(),
                 ];
                 for (column, value) in self.components.iter_mut().zip(values) {
-                    column.append_value(value);
+                    column.push(value);
                 }
             }
             Err(e) => {
@@ -154,7 +157,7 @@ impl<'b> Columns<'b> {
                 self.failure_bytes += e.name().len();
                 self.failures.push((self.rows, e.name()));
                 self.parsed.append_null();
-                self.components.iter_mut().for_each(|c| c.append_value(""));
+                self.components.iter_mut().for_each(|c| c.push(""));
             }
         }
         self.rows += 1;
@@ -194,6 +197,43 @@ impl<'b> Columns<'b> {
         }
         error.append_nulls(self.rows - next);
         error.finish()
+    }
+}
+
+/// A column of strings that appends runs of `""` at once: most components
+/// of most URLs are empty (a username, password, port, fragment), and the
+/// builder's `append_value` is a call of its own (not inlined) each time.
+struct Column {
+    builder: StringBuilder,
+    /// The `""`s appended since the last value that was not.
+    empty: usize,
+}
+
+impl Column {
+    #[inline]
+    fn push(&mut self, value: &str) {
+        if value.is_empty() {
+            self.empty += 1;
+            return;
+        }
+        if self.empty > 0 {
+            self.flush();
+        }
+        self.builder.append_value(value);
+    }
+
+    /// Appends the pending `""`s.
+    #[cold]
+    fn flush(&mut self) {
+        self.builder.append_value_n("", self.empty);
+        self.empty = 0;
+    }
+
+    fn finish(&mut self) -> StringArray {
+        if self.empty > 0 {
+            self.flush();
+        }
+        self.builder.finish()
     }
 }
 
