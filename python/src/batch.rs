@@ -78,11 +78,13 @@ impl<'b> Columns<'b> {
     /// percent-encoding, rarer, lengthens it more), so the href, path and
     /// query are given all of that; the short components a generous share
     /// per row. Room that is never written costs address space only: pages
-    /// are mapped as they are first written. A column that outgrows its
-    /// room grows geometrically.
+    /// are mapped as they are first written. No column is given more than
+    /// it can hold; one that outgrows its room grows geometrically.
     fn new(rows: usize, bytes: usize, base: Option<&'b Url>) -> Self {
         let extra = 1 + base.map_or(0, |b| b.href().len());
-        let href = bytes.saturating_add(rows.saturating_mul(extra));
+        let href = bytes
+            .saturating_add(rows.saturating_mul(extra))
+            .min(MAX_COLUMN_BYTES);
         let per_row = |n: usize| rows.saturating_mul(n).min(href);
         Columns {
             base,

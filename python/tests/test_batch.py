@@ -65,6 +65,25 @@ def test_failures_and_nulls():
     assert weburl.parse_many(pa.array(urls)).is_null().to_pylist() == [u is None for u in urls]
 
 
+@pytest.mark.parametrize(
+    "urls",
+    [
+        ["nope", None, "x:", "also nope"],
+        [None, None],
+        ["https://a.example/", "https://u:p@b.example:81/?q#f", "https://c.example/"],
+        ["https://u@a.example/", "https://b.example/", "https://b.example/", "bad"],
+    ],
+)
+def test_runs_of_empty_components_and_failures(urls):
+    # The error column is built from the failures at the end, and runs of
+    # empty components are appended at once: failures and empty runs at the
+    # start, in the middle and at the end.
+    want = expected_rows(urls)
+    for result in (weburl.parse_many(urls), weburl.parse_many(pa.array(urls, pa.string()))):
+        assert result.type == RESULT_TYPE
+        assert result.to_pylist() == want
+
+
 def test_base():
     refs = ["a", "../b?c", "//other.example/", "#f", "https://abs.example/"]
     base = "https://example.com/dir/page"
