@@ -3,13 +3,16 @@
 
 use std::sync::Arc;
 
+use arrow_array::builder::StringBuilder;
 use arrow_array::{
-    make_array, Array, ArrayRef, LargeStringArray, StringArray, StringViewArray, StructArray,
+    make_array, Array, ArrayRef, BooleanArray, GenericStringArray, LargeStringArray,
+    OffsetSizeTrait, StringArray, StringViewArray, StructArray,
 };
-use arrow_buffer::{BooleanBufferBuilder, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_buffer::NullBufferBuilder;
 use arrow_data::ArrayData;
 use arrow_pyarrow::{FromPyArrow, ToPyArrow};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
+use arrow_select::nullif::nullif;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
@@ -17,171 +20,252 @@ use weburl::{ParseError, Url};
 
 use crate::errors::url_error;
 
-/// The result's fields: the URL's getters, in this order (as `Columns::flush`
-/// fills them), then `error`.
+/// The result's fields: the URL's getters, in this order (as `Columns::push`
+/// appends them), then `error`.
 const COMPONENTS: [&str; 10] = [
     "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
     "hash",
 ];
 
-/// The result's type: a struct of `large_string` fields (64-bit offsets, so
-/// that no input is too large for its output).
+/// The result's type: a struct of `string` fields (pyarrow's default string
+/// type). Their 32-bit offsets are half the size of `large_string`'s; on
+/// real lists the offsets are a third of the result, so the result takes a
+/// sixth less memory, and a sixth fewer of the page faults that its fresh
+/// memory costs. The price is a limit of [`MAX_COLUMN_BYTES`] a column.
 fn result_fields() -> Fields {
     COMPONENTS
         .iter()
         .chain(std::iter::once(&"error"))
-        .map(|name| Field::new(*name, DataType::LargeUtf8, true))
+        .map(|name| Field::new(*name, DataType::Utf8, true))
         .collect()
 }
 
-/// Inputs parsed before their components are copied out: the parsed URLs
-/// held at once, whatever the batch's size.
-const CHUNK: usize = 8 * 1024;
+/// The most bytes a `string` column holds: its offsets are `i32`.
+const MAX_COLUMN_BYTES: usize = i32::MAX as usize;
 
-/// One input's outcome.
-enum Row {
-    Null,
-    Failed(ParseError),
-    Parsed(Url),
+/// The result's columns as they are filled, a row at a time: each input
+/// is parsed into one reused [`Url`] and its components are appended
+/// straight from its serialization, so a row allocates nothing.
+struct Columns<'b> {
+    /// The base URL of relative references.
+    base: Option<&'b Url>,
+    /// The URL the inputs are parsed into (its buffer reused: see
+    /// [`Url::parse_into`]); `None` until the first input parses.
+    url: Option<Url>,
+    /// The components, in the order of [`COMPONENTS`]; `""` for a row that
+    /// did not parse, made null by [`Columns::finish`].
+    components: [Column; 10],
+    /// The rows that did not parse, in order, with the failure's name: the
+    /// `error` column, built at the end (most rows parse, and a row that
+    /// parses then costs nothing here).
+    failures: Vec<(usize, &'static str)>,
+    /// The bytes of the failures' names.
+    failure_bytes: usize,
+    /// The rows appended.
+    rows: usize,
+    /// Which rows parsed: the components' validity.
+    parsed: NullBufferBuilder,
+    /// Which inputs were not null: the struct's validity.
+    present: NullBufferBuilder,
 }
 
-/// One `large_string` column as it is filled. The columns are filled one
-/// after the other over a chunk of parsed rows, each in a loop of its own
-/// getter, which costs far less per value than arrow's builder did
-/// (appending all ten components of a row before going to the next).
+impl<'b> Columns<'b> {
+    /// Room for `rows` URLs from `bytes` of input, sized once so that no
+    /// column grows in the common case: growing copies a column into fresh
+    /// memory, whose every page costs a fault. A component is a slice of its
+    /// href, and an href is about as long as its input (plus a "/" after a
+    /// bare host, or the base's length for a relative reference;
+    /// percent-encoding, rarer, lengthens it more), so the href, path and
+    /// query are given all of that; the short components a generous share
+    /// per row. Room that is never written costs address space only: pages
+    /// are mapped as they are first written. No column is given more than
+    /// it can hold; one that outgrows its room grows geometrically.
+    fn new(rows: usize, bytes: usize, base: Option<&'b Url>) -> Self {
+        let extra = 1 + base.map_or(0, |b| b.href().len());
+        let href = bytes
+            .saturating_add(rows.saturating_mul(extra))
+            .min(MAX_COLUMN_BYTES);
+        let per_row = |n: usize| rows.saturating_mul(n).min(href);
+        Columns {
+            base,
+            url: None,
+            components: std::array::from_fn(|i| {
+                let bytes = match COMPONENTS[i] {
+                    "href" | "pathname" | "search" => href,
+                    "host" | "hostname" => per_row(64),
+                    "protocol" | "hash" => per_row(16),
+                    _ => per_row(4),
+                };
+                Column {
+                    builder: StringBuilder::with_capacity(rows, bytes),
+                    empty: 0,
+                }
+            }),
+            failures: Vec::new(),
+            failure_bytes: 0,
+            rows: 0,
+            parsed: NullBufferBuilder::new(rows),
+            present: NullBufferBuilder::new(rows),
+        }
+    }
+
+    /// Parses each input and appends its row.
+    fn extend<'a>(
+        &mut self,
+        inputs: impl Iterator<Item = Option<&'a str>>,
+    ) -> Result<(), ArrowError> {
+        for input in inputs {
+            self.push(input)?;
+        }
+        Ok(())
+    }
+
+    /// Parses `input` (against the base) and appends its row; fails when a
+    /// column would hold more than [`MAX_COLUMN_BYTES`].
+    #[inline]
+    fn push(&mut self, input: Option<&str>) -> Result<(), ArrowError> {
+        let Some(input) = input else {
+            self.present.append_null();
+            self.parsed.append_null();
+            self.components.iter_mut().for_each(|c| c.push(""));
+            self.rows += 1;
+            return Ok(());
+        };
+        self.present.append_non_null();
+        match parse_into(&mut self.url, self.base, input) {
+            Ok(url) => {
+                // Each component is a slice of its href, so a column of
+                // components holds no more than the href column.
+                fits(self.components[0].builder.values_slice().len(), url.href())?;
+                self.parsed.append_non_null();
+                let values = [
+                    url.href(),
+                    url.protocol(),
+                    url.username(),
+                    url.password(),
+                    url.host(),
+                    url.hostname(),
+                    url.port(),
+                    url.pathname(),
+                    url.search(),
+                    url.hash(),
+                ];
+                for (column, value) in self.components.iter_mut().zip(values) {
+                    column.push(value);
+                }
+            }
+            Err(e) => {
+                fits(self.failure_bytes, e.name())?;
+                self.failure_bytes += e.name().len();
+                self.failures.push((self.rows, e.name()));
+                self.parsed.append_null();
+                self.components.iter_mut().for_each(|c| c.push(""));
+            }
+        }
+        self.rows += 1;
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<StructArray, ArrowError> {
+        // The rows that did not parse, as the `true`s of a mask for nullif,
+        // which sets the components' validity without checking their bytes
+        // again (each column shares this one bitmap's meaning).
+        let unparsed = self
+            .parsed
+            .finish()
+            .map(|parsed| BooleanArray::new(!parsed.inner(), None));
+        let mut arrays: Vec<ArrayRef> = Vec::with_capacity(COMPONENTS.len() + 1);
+        for column in &mut self.components {
+            let array = column.finish();
+            arrays.push(match &unparsed {
+                Some(mask) => nullif(&array, mask)?,
+                None => Arc::new(array),
+            });
+        }
+        arrays.push(Arc::new(self.error_column()));
+        StructArray::try_new(result_fields(), arrays, self.present.finish())
+    }
+
+    /// The `error` column: the failures' names, null between them.
+    fn error_column(&self) -> StringArray {
+        let mut error = StringBuilder::with_capacity(self.rows, self.failure_bytes);
+        // The failures' rows increase and are below `self.rows`, so
+        // `next` never passes the row it is subtracted from.
+        let mut next = 0;
+        for &(row, name) in &self.failures {
+            error.append_nulls(row - next);
+            error.append_value(name);
+            next = row + 1;
+        }
+        error.append_nulls(self.rows - next);
+        error.finish()
+    }
+}
+
+/// A column of strings that appends runs of `""` at once: most components
+/// of most URLs are empty (a username, password, port, fragment), and the
+/// builder's `append_value` is a call of its own (not inlined) each time.
 struct Column {
-    values: Vec<u8>,
-    offsets: Vec<i64>,
+    builder: StringBuilder,
+    /// The `""`s appended since the last value that was not.
+    empty: usize,
 }
 
 impl Column {
-    fn with_capacity(rows: usize, bytes: usize) -> Self {
-        let mut offsets = Vec::with_capacity(rows + 1);
-        offsets.push(0);
-        Column {
-            values: Vec::with_capacity(bytes),
-            offsets,
-        }
-    }
-
-    /// Appends `get(url)` for the parsed rows, an empty (null) slot for the others.
     #[inline]
-    fn fill(&mut self, rows: &[Row], get: impl Fn(&Row) -> Option<&str>) {
-        for row in rows {
-            if let Some(value) = get(row) {
-                self.values.extend_from_slice(value.as_bytes());
-            }
-            // A Vec's length is at most isize::MAX: it fits an i64.
-            self.offsets.push(self.values.len() as i64);
+    fn push(&mut self, value: &str) {
+        if value.is_empty() {
+            self.empty += 1;
+            return;
         }
-    }
-
-    fn finish(self, nulls: Option<NullBuffer>) -> Result<ArrayRef, ArrowError> {
-        // The offsets start at 0 and never decrease, so `new` cannot panic;
-        // `try_new` checks the bytes are UTF-8 (they are: slices of `str`s).
-        let offsets = OffsetBuffer::new(ScalarBuffer::from(self.offsets));
-        let array = LargeStringArray::try_new(offsets, Buffer::from_vec(self.values), nulls)?;
-        Ok(Arc::new(array))
-    }
-}
-
-/// A validity bitmap, `None` when nothing is null.
-fn nulls(mut valid: BooleanBufferBuilder) -> Option<NullBuffer> {
-    Some(NullBuffer::new(valid.finish())).filter(|n| n.null_count() > 0)
-}
-
-/// The columns of the result as they are filled.
-struct Columns {
-    components: [Column; 10],
-    error: Column,
-    /// Which rows parsed: the components' validity.
-    parsed: BooleanBufferBuilder,
-    /// Which rows failed: the error column's validity.
-    failed: BooleanBufferBuilder,
-    /// Which inputs were not null: the struct's validity.
-    present: BooleanBufferBuilder,
-    /// The chunk being parsed.
-    chunk: Vec<Row>,
-}
-
-impl Columns {
-    /// Room for `rows` URLs from about `bytes` of input (at most 512 bytes
-    /// a row counted, for a small slice of a large array).
-    fn new(rows: usize, bytes: usize) -> Self {
-        let bytes = bytes.min(rows.saturating_mul(512));
-        Columns {
-            // href takes about the input's bytes, the path and query most of
-            // the rest; the short components grow as needed.
-            components: std::array::from_fn(|i| match COMPONENTS[i] {
-                "href" => Column::with_capacity(rows, bytes),
-                "pathname" | "search" => Column::with_capacity(rows, bytes / 2),
-                _ => Column::with_capacity(rows, rows.saturating_mul(8)),
-            }),
-            error: Column::with_capacity(rows, 0),
-            parsed: BooleanBufferBuilder::new(rows),
-            failed: BooleanBufferBuilder::new(rows),
-            present: BooleanBufferBuilder::new(rows),
-            chunk: Vec::with_capacity(CHUNK.min(rows)),
+        if self.empty > 0 {
+            self.flush();
         }
+        self.builder.append_value(value);
     }
 
-    /// Parses `inputs` (against `base`), a chunk at a time.
-    fn extend<'a>(&mut self, inputs: impl Iterator<Item = Option<&'a str>>, base: Option<&Url>) {
-        for input in inputs {
-            let row = match input {
-                None => Row::Null,
-                Some(input) => {
-                    let parsed = match base {
-                        None => Url::parse(input),
-                        Some(base) => Url::options().base_url(Some(base)).parse(input),
-                    };
-                    match parsed {
-                        Ok(url) => Row::Parsed(url),
-                        Err(e) => Row::Failed(e),
-                    }
-                }
-            };
-            self.chunk.push(row);
-            if self.chunk.len() == CHUNK {
-                self.flush();
-            }
-        }
-        self.flush();
-    }
-
-    /// Copies the chunk's components into the columns and empties it.
+    /// Appends the pending `""`s.
+    #[cold]
     fn flush(&mut self) {
-        let rows = &self.chunk;
-        for row in rows {
-            self.parsed.append(matches!(row, Row::Parsed(_)));
-            self.failed.append(matches!(row, Row::Failed(_)));
-            self.present.append(!matches!(row, Row::Null));
-        }
-        macro_rules! fill {
-            ($($i:literal => $getter:ident),*) => {$(
-                self.components[$i].fill(rows, |row| match row {
-                    Row::Parsed(url) => Some(url.$getter()),
-                    _ => None,
-                });
-            )*};
-        }
-        fill!(0 => href, 1 => protocol, 2 => username, 3 => password, 4 => host,
-              5 => hostname, 6 => port, 7 => pathname, 8 => search, 9 => hash);
-        self.error.fill(rows, |row| match row {
-            Row::Failed(e) => Some(e.name()),
-            _ => None,
-        });
-        self.chunk.clear();
+        self.builder.append_value_n("", self.empty);
+        self.empty = 0;
     }
 
-    fn finish(self) -> Result<StructArray, ArrowError> {
-        let parsed = nulls(self.parsed);
-        let mut arrays: Vec<ArrayRef> = Vec::with_capacity(COMPONENTS.len() + 1);
-        for column in self.components {
-            arrays.push(column.finish(parsed.clone())?);
+    fn finish(&mut self) -> StringArray {
+        if self.empty > 0 {
+            self.flush();
         }
-        arrays.push(self.error.finish(nulls(self.failed))?);
-        StructArray::try_new(result_fields(), arrays, nulls(self.present))
+        self.builder.finish()
+    }
+}
+
+/// Whether `value` fits in a column that holds `len` bytes, as a typed
+/// error when not (rather than the builder's panic).
+#[inline]
+fn fits(len: usize, value: &str) -> Result<(), ArrowError> {
+    if value.len() <= MAX_COLUMN_BYTES - len {
+        return Ok(());
+    }
+    Err(ArrowError::InvalidArgumentError(format!(
+        "parse_many: a column of the result would exceed {MAX_COLUMN_BYTES} bytes, \
+         the most an Arrow string array holds; pass the URLs in smaller arrays \
+         (a pyarrow.ChunkedArray is parsed chunk by chunk)"
+    )))
+}
+
+/// Parses `input` into `url` (into a new one the first time), against `base`.
+///
+/// <https://url.spec.whatwg.org/#concept-url-parser>
+#[inline]
+fn parse_into<'u>(
+    url: &'u mut Option<Url>,
+    base: Option<&Url>,
+    input: &str,
+) -> Result<&'u Url, ParseError> {
+    let options = Url::options().base_url(base);
+    match url {
+        Some(url) => options.parse_into(input, url).map(|()| &*url),
+        None => Ok(url.insert(options.parse(input)?)),
     }
 }
 
@@ -192,29 +276,47 @@ fn parse_array(data: ArrayData, base: Option<&Url>) -> PyResult<StructArray> {
     data.validate_full()
         .map_err(|e| PyValueError::new_err(format!("parse_many: invalid Arrow array: {e}")))?;
     let array = make_array(data);
-    let mut columns = Columns::new(array.len(), array.get_buffer_memory_size());
     macro_rules! each {
-        ($ty:ty) => {{
+        ($ty:ty, $bytes:expr) => {{
             let strings = array
                 .as_any()
                 .downcast_ref::<$ty>()
                 .ok_or_else(|| PyTypeError::new_err("parse_many: unexpected array layout"))?;
-            columns.extend(strings.iter(), base);
+            let bytes: fn(&$ty) -> usize = $bytes;
+            let mut columns = Columns::new(strings.len(), bytes(strings), base);
+            columns.extend(strings.iter()).map_err(value_error)?;
+            columns
         }};
     }
-    match array.data_type() {
-        DataType::Utf8 => each!(StringArray),
-        DataType::LargeUtf8 => each!(LargeStringArray),
-        DataType::Utf8View => each!(StringViewArray),
+    let columns = match array.data_type() {
+        DataType::Utf8 => each!(StringArray, offsets_span),
+        DataType::LargeUtf8 => each!(LargeStringArray, offsets_span),
+        DataType::Utf8View => each!(StringViewArray, |a| a
+            .lengths()
+            .map(|n| n as usize)
+            .sum()),
         other => {
             return Err(PyTypeError::new_err(format!(
                 "parse_many: expected an Arrow string, large_string or string_view array, found {other}"
             )))
         }
+    };
+    columns.finish().map_err(value_error)
+}
+
+/// An Arrow error (a column too large, or arrays that do not fit together)
+/// as a Python `ValueError`.
+fn value_error(e: ArrowError) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// The bytes of an array's strings (of its slice only, when it is one).
+fn offsets_span<O: OffsetSizeTrait>(array: &GenericStringArray<O>) -> usize {
+    let offsets = array.value_offsets();
+    match (offsets.first(), offsets.last()) {
+        (Some(first), Some(last)) => (*last - *first).as_usize(),
+        _ => 0,
     }
-    columns
-        .finish()
-        .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// Parses the strings of a Python iterable, copied into one buffer first so
@@ -247,16 +349,15 @@ fn parse_iterable(
         spans.push(Some((start, text.len())));
     }
     py.detach(|| {
-        let mut columns = Columns::new(spans.len(), text.len());
-        let inputs = spans.iter().map(|span| span.map(|(a, b)| &text[a..b]));
-        columns.extend(inputs, base);
+        let mut columns = Columns::new(spans.len(), text.len(), base);
+        columns.extend(spans.iter().map(|span| span.map(|(a, b)| &text[a..b])))?;
         columns.finish()
     })
-    .map_err(|e| PyValueError::new_err(e.to_string()))
+    .map_err(value_error)
 }
 
 /// Parses many URLs at once into a `pyarrow.StructArray` with one
-/// `large_string` field per component (`href`, `protocol`, `username`,
+/// `string` field per component (`href`, `protocol`, `username`,
 /// `password`, `host`, `hostname`, `port`, `pathname`, `search`, `hash`),
 /// null where the URL does not parse, and `error`, the failure's kind
 /// (`None` where it parses). A null input gives a null row.
@@ -268,6 +369,8 @@ fn parse_iterable(
 /// `Series`; the result is then a `pyarrow.ChunkedArray`, chunked the same way).
 /// Arrow input is read in place, without Python objects; the parsing runs
 /// with the GIL released. `base` (a string) resolves relative references.
+/// A `ValueError` says when a column of one result array would exceed
+/// 2 GiB, the most a `string` array holds (pass smaller chunks then).
 /// Needs pyarrow for the result.
 ///
 /// <https://url.spec.whatwg.org/#concept-url-parser>

@@ -11,6 +11,8 @@ COMPONENTS = (
     "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash",
 )
 LISTS = url_lists()
+# Every field a `string`, whatever the input's type.
+RESULT_TYPE = pa.struct([pa.field(name, pa.string()) for name in COMPONENTS + ("error",)])
 
 
 def expected_rows(urls, base=None):
@@ -38,14 +40,17 @@ def test_agrees_with_url(name, urls):
     want = expected_rows(urls)
     assert any(r["error"] is None for r in want)
     result = weburl.parse_many(urls)
-    assert result.type.names == list(COMPONENTS) + ["error"]
+    assert result.type == RESULT_TYPE
     assert result.to_pylist() == want
     for arrow_type in (pa.string(), pa.large_string(), pa.string_view()):
         array = pa.array(urls, type=arrow_type)
-        assert weburl.parse_many(array).to_pylist() == want, arrow_type
+        result = weburl.parse_many(array)
+        assert result.type == RESULT_TYPE, arrow_type
+        assert result.to_pylist() == want, arrow_type
     chunked = pa.chunked_array([urls[: len(urls) // 3], urls[len(urls) // 3 :]])
     out = weburl.parse_many(chunked)
     assert isinstance(out, pa.ChunkedArray) and out.num_chunks == 2
+    assert out.type == RESULT_TYPE
     assert out.to_pylist() == want
 
 
@@ -58,6 +63,25 @@ def test_failures_and_nulls():
         None, None, "MissingSchemeNonRelativeUrl", "Ipv6Unclosed", "MissingSchemeNonRelativeUrl", "DomainInvalidCodePoint",
     ]
     assert weburl.parse_many(pa.array(urls)).is_null().to_pylist() == [u is None for u in urls]
+
+
+@pytest.mark.parametrize(
+    "urls",
+    [
+        ["nope", None, "x:", "also nope"],
+        [None, None],
+        ["https://a.example/", "https://u:p@b.example:81/?q#f", "https://c.example/"],
+        ["https://u@a.example/", "https://b.example/", "https://b.example/", "bad"],
+    ],
+)
+def test_runs_of_empty_components_and_failures(urls):
+    # The error column is built from the failures at the end, and runs of
+    # empty components are appended at once: failures and empty runs at the
+    # start, in the middle and at the end.
+    want = expected_rows(urls)
+    for result in (weburl.parse_many(urls), weburl.parse_many(pa.array(urls, pa.string()))):
+        assert result.type == RESULT_TYPE
+        assert result.to_pylist() == want
 
 
 def test_base():
@@ -119,4 +143,5 @@ def test_arrow_stream_input():
     chunked = pa.chunked_array([urls[:1], urls[1:]], type=pa.large_string())
     out = weburl.parse_many(StreamOnly(chunked))
     assert isinstance(out, pa.ChunkedArray)
+    assert out.type == RESULT_TYPE
     assert out.to_pylist() == expected_rows(urls)

@@ -136,6 +136,10 @@ def links(html: bytes, url: str, charset: Optional[str] = None) -> list[Link]:
 def parse_many(urls: Any, base: Optional[str] = None) -> Any:
     """Many URLs to a pyarrow StructArray of components plus an `error` column.
 
+    Every field is a `string` (null where the URL does not parse; `error`
+    null where it does). A ValueError says when a column of one result array
+    would exceed 2 GiB, the most a `string` array holds: pass smaller chunks.
+
     `urls`: an iterable of str (or None), an Arrow string array
     (`__arrow_c_array__`: string, large_string, string_view), or a stream
     of them (`__arrow_c_stream__`: pyarrow.ChunkedArray, Polars Series),
