@@ -50,53 +50,64 @@ impl Sections {
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
 
+/// How many of a name's last bytes [`Tail`] reads up front: the labels a
+/// lookup walks (the list's rules and one label more) almost always lie
+/// there.
+const WINDOW: usize = 16;
+
 /// The 8 bytes of `bytes` that end at `end`, the last one in the most
 /// significant byte; positions before the start read as 0. `bytes` has at
-/// least 8 bytes (see [`Padded`]).
+/// least 8 bytes. Without a branch: whether a word reaches the start of a
+/// name depends on the name, and a guess would often be wrong.
 #[inline(always)]
 fn word_ending(bytes: &[u8], end: usize) -> u64 {
+    let at = end.max(8);
     let mut word = [0; 8];
-    if end >= 8 {
-        word.copy_from_slice(&bytes[end - 8..end]);
-        u64::from_le_bytes(word)
-    } else {
-        word.copy_from_slice(&bytes[..8]);
-        u64::from_le_bytes(word)
-            .checked_shl(8 * (8 - end as u32))
-            .unwrap_or(0)
-    }
+    word.copy_from_slice(&bytes[at - 8..at]);
+    u64::from_le_bytes(word)
+        .checked_shl(8 * (at - end) as u32)
+        .unwrap_or(0)
 }
 
-/// `bytes[start..end]` (1 to 7 bytes) as a word, in its low bytes.
+/// A name of fewer than 8 bytes as a word, its first byte the least
+/// significant: two overlapping loads rather than a copy byte by byte.
 #[inline(always)]
-fn partial_word(bytes: &[u8], start: usize, end: usize) -> u64 {
-    word_ending(bytes, end) >> (8 * (8 - (end - start)))
-}
-
-/// A name's bytes, at least 8 of them so that every read is a word: a
-/// shorter name is copied into a zero-padded word.
-struct Padded<'n> {
-    bytes: &'n [u8],
-    len: usize,
-}
-
-impl<'n> Padded<'n> {
-    fn new(name: &'n [u8], pad: &'n mut [u8; 8]) -> Self {
-        if name.len() >= 8 {
-            return Padded {
-                bytes: name,
-                len: name.len(),
-            };
+fn short_word(bytes: &[u8]) -> u64 {
+    let n = bytes.len();
+    match n {
+        0 => 0,
+        1 => u64::from(bytes[0]),
+        2 | 3 => {
+            let first = u16::from_le_bytes([bytes[0], bytes[1]]);
+            let last = u16::from_le_bytes([bytes[n - 2], bytes[n - 1]]);
+            u64::from(first) | u64::from(last) << (8 * (n - 2))
         }
-        // Byte by byte: shorter than a call to copy a few bytes.
-        for (to, &from) in pad.iter_mut().zip(name) {
-            *to = from;
-        }
-        Padded {
-            bytes: pad,
-            len: name.len(),
+        _ => {
+            let first = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+            let last = u32::from_le_bytes([bytes[n - 4], bytes[n - 3], bytes[n - 2], bytes[n - 1]]);
+            u64::from(first) | u64::from(last) << (8 * (n - 4)).min(32)
         }
     }
+}
+
+/// A mask of the `count` most significant bytes of a word (all of them
+/// from 8 on).
+#[inline(always)]
+fn top_bytes(count: usize) -> u64 {
+    !u64::MAX.checked_shr(8 * count as u32).unwrap_or(0)
+}
+
+/// A mask of the `count` most significant bytes of two words (all of them
+/// from 16 on).
+#[inline(always)]
+fn top_bytes_wide(count: usize) -> u128 {
+    !u128::MAX.checked_shr(8 * count as u32).unwrap_or(0)
+}
+
+/// Two words as one, `high` in the most significant half.
+#[inline(always)]
+fn wide(high: u64, low: u64) -> u128 {
+    u128::from(high) << 64 | u128::from(low)
 }
 
 /// The word with its ASCII uppercase letters lowercased, eight at a time.
@@ -105,7 +116,8 @@ impl<'n> Padded<'n> {
 /// name. In UTF-8 only a lead byte overflows and the next byte is then a
 /// continuation byte, which a carry does not overflow: no ASCII byte
 /// changes, and the list's keys are ASCII, so no word with a non-ASCII byte
-/// matches one.
+/// matches one. (The byte before a suffix is a dot, which carries nothing
+/// into it: a suffix hashes the same alone and inside a name.)
 #[inline(always)]
 fn lowercase_word(word: u64) -> u64 {
     // The high bit of a byte: at least 'A' and not past 'Z'.
@@ -123,7 +135,7 @@ fn dots_in(word: u64) -> u64 {
 /// Adds a word of the suffix (lowercased) to its hash.
 #[inline(always)]
 fn mix(hash: u64, word: u64) -> u64 {
-    (hash ^ lowercase_word(word))
+    (hash ^ word)
         .wrapping_mul(0x9E37_79B9_7F4A_7C15)
         .rotate_left(29)
 }
@@ -135,48 +147,6 @@ fn first_slot(hash: u64, len: usize, bits: u32) -> usize {
     ((hash ^ len as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93) >> (64 - bits)) as usize
 }
 
-/// The hash of the suffixes of one name, computed leftwards a label at a
-/// time: the words are aligned on the name's end, so every suffix shares
-/// the full words it has with the longer ones.
-struct SuffixHash<'p, 'n> {
-    name: &'p Padded<'n>,
-    /// The hash of the full words of `name[full..]`.
-    hash: u64,
-    full: usize,
-}
-
-impl<'p, 'n> SuffixHash<'p, 'n> {
-    fn new(name: &'p Padded<'n>) -> Self {
-        SuffixHash {
-            name,
-            hash: 0,
-            full: name.len,
-        }
-    }
-
-    /// The hash of `name[start..]`; `start` only moves leftwards.
-    #[inline(always)]
-    fn of(&mut self, start: usize) -> u64 {
-        while self.full - start >= 8 {
-            self.hash = mix(self.hash, word_ending(self.name.bytes, self.full));
-            self.full -= 8;
-        }
-        if self.full > start {
-            mix(self.hash, partial_word(self.name.bytes, start, self.full))
-        } else {
-            self.hash
-        }
-    }
-}
-
-/// The slot where probing for `suffix` starts in a table of `2^bits`
-/// slots; what the generator of [`table`] places nodes by.
-pub(crate) fn slot_of(suffix: &[u8], bits: u32) -> usize {
-    let mut pad = [0; 8];
-    let name = Padded::new(suffix, &mut pad);
-    first_slot(SuffixHash::new(&name).of(0), suffix.len(), bits)
-}
-
 /// The bit of a filter of `2^bits` bits that a suffix with this hash sets:
 /// other bits of the product than the slot's, which are its top ones.
 #[inline(always)]
@@ -184,11 +154,182 @@ fn filter_bit(hash: u64, len: usize, bits: u32) -> usize {
     ((hash ^ len as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93) >> 16) as usize & ((1 << bits) - 1)
 }
 
+/// A name (without its trailing dot) and its last [`WINDOW`] bytes, read
+/// once: the walk over its last labels finds their dots, hashes and
+/// compares them without reading the name again or looping over it.
+struct Tail<'n> {
+    name: &'n [u8],
+    /// `name`'s last 16 bytes, lowercased, the last one in the most
+    /// significant byte; positions before the name's start are 0.
+    bytes: u128,
+    /// A 0x80 in each byte of `bytes` that is a dot.
+    dots: u128,
+}
+
+impl<'n> Tail<'n> {
+    #[inline(always)]
+    fn new(name: &'n [u8]) -> Self {
+        let len = name.len();
+        let (high, low) = if len >= 8 {
+            (word_ending(name, len), word_ending(name, len - 8))
+        } else {
+            let high = short_word(name).checked_shl(8 * (8 - len) as u32);
+            (high.unwrap_or(0), 0)
+        };
+        Tail {
+            name,
+            bytes: wide(lowercase_word(high), lowercase_word(low)),
+            dots: wide(dots_in(high), dots_in(low)),
+        }
+    }
+
+    /// Whether the name has an empty label: it is empty, starts or ends
+    /// with a dot or has two dots in a row.
+    #[inline(always)]
+    fn has_empty_label(&self) -> bool {
+        let len = self.name.len();
+        if len == 0 || self.name[0] == b'.' || self.dots >> 127 != 0 {
+            return true;
+        }
+        if self.dots & self.dots << 8 != 0 {
+            return true;
+        }
+        if len <= WINDOW {
+            return false;
+        }
+        // Left of the window, words that overlap by a byte (the first one
+        // with the window), so that every two neighbours share a word.
+        let mut end = len - WINDOW + 1;
+        loop {
+            let dots = dots_in(word_ending(self.name, end));
+            if dots & dots << 8 != 0 {
+                return true;
+            }
+            if end <= 8 {
+                return false;
+            }
+            end -= 7;
+        }
+    }
+
+    /// Where the label that ends at `end` (a dot or the name's end) starts.
+    #[inline(always)]
+    fn label_start(&self, end: usize) -> usize {
+        let len = self.name.len();
+        // The window's dots before `end`, moved up to the top byte.
+        let before = self.dots.checked_shl(8 * (len - end) as u32).unwrap_or(0);
+        if before != 0 {
+            return end - (before.leading_zeros() / 8) as usize;
+        }
+        if len <= WINDOW {
+            return 0;
+        }
+        // A long label: on through the words left of the window.
+        let mut at = end.min(len - WINDOW);
+        while at > 0 {
+            let dots = dots_in(word_ending(self.name, at));
+            if dots != 0 {
+                return at - (dots.leading_zeros() / 8) as usize;
+            }
+            at = at.saturating_sub(8);
+        }
+        0
+    }
+
+    /// `name[start..]`'s part of the window: the bytes before `start`
+    /// cleared.
+    #[inline(always)]
+    fn window_of(&self, start: usize) -> u128 {
+        self.bytes & top_bytes_wide(self.name.len() - start)
+    }
+
+    /// The hash of `name[start..]` (lowercased), whose part of the window
+    /// is `window`: the window's two words, then the words further left,
+    /// all aligned on the name's end.
+    #[inline(always)]
+    fn hash(&self, start: usize, window: u128) -> u64 {
+        let mut hash = mix(mix(0, (window >> 64) as u64), window as u64);
+        let len = self.name.len();
+        if len - start > WINDOW {
+            let mut end = len - WINDOW;
+            while end > start {
+                let word = lowercase_word(word_ending(self.name, end));
+                hash = mix(hash, word & top_bytes(end - start));
+                end = end.saturating_sub(8);
+            }
+        }
+        hash
+    }
+
+    /// Whether the key that ends at `key_end` in [`table::KEYS`] (as long
+    /// as the suffix) is `name[start..]`, whose part of the window is
+    /// `window`.
+    #[inline(always)]
+    fn is_key(&self, key_end: usize, start: usize, window: u128) -> bool {
+        let keys = table::KEYS.as_bytes();
+        let len = self.name.len() - start;
+        let key = wide(
+            word_ending(keys, key_end),
+            word_ending(keys, key_end.saturating_sub(8)),
+        );
+        if key & top_bytes_wide(len) != window {
+            return false;
+        }
+        let mut at = WINDOW;
+        while at < len {
+            let keep = top_bytes(len - at);
+            let word = lowercase_word(word_ending(self.name, self.name.len() - at));
+            if word_ending(keys, key_end - at) & keep != word & keep {
+                return false;
+            }
+            at += 8;
+        }
+        true
+    }
+
+    /// The flags of the node for `name[start..]`, if the list has one.
+    /// Probing ends at an empty slot; the table is at most a third full, so
+    /// that comes soon.
+    #[inline(always)]
+    fn node_flags(&self, start: usize) -> Option<u32> {
+        let len = self.name.len() - start;
+        let window = self.window_of(start);
+        let hash = self.hash(start, window);
+        // The filter, small enough to stay in the first-level cache, answers
+        // most suffixes the list does not have without touching the table.
+        let bit = filter_bit(hash, len, table::FILTER_BITS);
+        if table::FILTER[bit / 64] >> (bit % 64) & 1 == 0 {
+            return None;
+        }
+        let mask = table::SLOTS.len() - 1;
+        let mut slot = first_slot(hash, len, table::SLOT_BITS);
+        loop {
+            let node = table::SLOTS[slot];
+            if node == 0 {
+                return None;
+            }
+            if ((node >> FLAG_BITS) & ((1 << LEN_BITS) - 1)) as usize == len {
+                let key_end = (node >> (LEN_BITS + FLAG_BITS)) as usize + len;
+                if self.is_key(key_end, start, window) {
+                    return Some(node & ((1 << FLAG_BITS) - 1));
+                }
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+}
+
+/// The slot where probing for `suffix` starts in a table of `2^bits`
+/// slots; what the generator of [`table`] places nodes by.
+pub(crate) fn slot_of(suffix: &[u8], bits: u32) -> usize {
+    let tail = Tail::new(suffix);
+    first_slot(tail.hash(0, tail.window_of(0)), suffix.len(), bits)
+}
+
 /// The filter bit of `suffix`, for the generator of [`table`].
 pub(crate) fn filter_bit_of(suffix: &[u8], bits: u32) -> usize {
-    let mut pad = [0; 8];
-    let name = Padded::new(suffix, &mut pad);
-    filter_bit(SuffixHash::new(&name).of(0), suffix.len(), bits)
+    let tail = Tail::new(suffix);
+    filter_bit(tail.hash(0, tail.window_of(0)), suffix.len(), bits)
 }
 
 /// Packs a node as the table stores it: the key's offset in
@@ -203,92 +344,6 @@ pub(crate) fn pack_node(key_start: usize, key_len: usize, flags: u32) -> Option<
     Some(packed | (key_len as u32) << FLAG_BITS | flags)
 }
 
-/// Whether `keys[key_end - len..key_end]` (lowercase) is
-/// `name[start..]` with its ASCII letters lowercased, a word at a time.
-#[inline(always)]
-fn same_suffix(keys: &[u8], key_end: usize, name: &Padded<'_>, start: usize) -> bool {
-    let len = name.len - start;
-    let mut at = 0;
-    while len - at >= 8 {
-        if word_ending(keys, key_end - at) != lowercase_word(word_ending(name.bytes, name.len - at))
-        {
-            return false;
-        }
-        at += 8;
-    }
-    at == len
-        || partial_word(keys, key_end - len, key_end - at)
-            == lowercase_word(partial_word(name.bytes, start, name.len - at))
-}
-
-/// The flags of the node for `name[start..]`, if the list has one.
-/// Probing ends at an empty slot; the table is at most a third full, so
-/// that comes soon.
-#[inline(always)]
-fn node_flags(hash: u64, name: &Padded<'_>, start: usize) -> Option<u32> {
-    let mask = table::SLOTS.len() - 1;
-    let len = name.len - start;
-    // The filter, small enough to stay in the first-level cache, answers
-    // most suffixes the list does not have without touching the table.
-    let bit = filter_bit(hash, len, table::FILTER_BITS);
-    if table::FILTER[bit / 64] >> (bit % 64) & 1 == 0 {
-        return None;
-    }
-    let mut slot = first_slot(hash, len, table::SLOT_BITS);
-    loop {
-        let node = table::SLOTS[slot];
-        if node == 0 {
-            return None;
-        }
-        if ((node >> FLAG_BITS) & ((1 << LEN_BITS) - 1)) as usize == len {
-            let key_end = (node >> (LEN_BITS + FLAG_BITS)) as usize + len;
-            if same_suffix(table::KEYS.as_bytes(), key_end, name, start) {
-                return Some(node & ((1 << FLAG_BITS) - 1));
-            }
-        }
-        slot = (slot + 1) & mask;
-    }
-}
-
-/// Where the label that ends at `end` starts in `name`, a word at a time.
-#[inline(always)]
-fn label_start(name: &Padded<'_>, mut end: usize) -> usize {
-    while end > 0 {
-        let dots = dots_in(word_ending(name.bytes, end));
-        if dots != 0 {
-            // The byte after the last dot.
-            return end + (63 - dots.leading_zeros() as usize) / 8 - 7;
-        }
-        end = end.saturating_sub(8);
-    }
-    0
-}
-
-/// Whether `name[..end]` has an empty label: starts with a dot or has two
-/// in a row. (`end` is where a non-empty label starts, or 0.)
-#[inline(always)]
-fn has_empty_label(name: &Padded<'_>, end: usize) -> bool {
-    if end == 0 {
-        return false;
-    }
-    // Two dots in a row, a word at a time from the right; `after` is 0x80
-    // when the byte after the word is a dot.
-    let mut end = end;
-    let mut after = 0;
-    loop {
-        let dots = dots_in(word_ending(name.bytes, end));
-        if dots & dots << 8 != 0 || (dots >> 56) & after != 0 {
-            return true;
-        }
-        if end <= 8 {
-            // Positions before the start read as 0, not as dots.
-            return name.bytes[0] == b'.';
-        }
-        after = dots & 0x80;
-        end -= 8;
-    }
-}
-
 /// Where `domain`'s public suffix and registrable domain start, by the
 /// list's formal algorithm
 /// (<https://github.com/publicsuffix/list/wiki/Format#formal-algorithm>);
@@ -301,31 +356,24 @@ fn has_empty_label(name: &Padded<'_>, end: usize) -> bool {
 #[inline(always)]
 fn split(domain: &str, sections: Sections) -> Option<(usize, Option<usize>)> {
     let bytes = domain.as_bytes();
-    let mut pad = [0; 8];
-    let name = Padded::new(bytes.strip_suffix(b".").unwrap_or(bytes), &mut pad);
+    let tail = Tail::new(bytes.strip_suffix(b".").unwrap_or(bytes));
+    if tail.has_empty_label() {
+        return None;
+    }
     let mask = sections.mask();
-    let mut hash = SuffixHash::new(&name);
     // The label that ends at `end` starts at `start`.
-    let mut end = name.len;
-    let mut start = label_start(&name, end);
+    let mut end = tail.name.len();
+    let mut start = tail.label_start(end);
     // The implicit rule "*": the last label is a public suffix.
     let mut suffix_start = start;
     // The start of the label left of `suffix_start`, once the walk has
     // seen it.
     let mut registrable_start = None;
-    loop {
-        if start == end {
-            return None; // An empty label.
-        }
-        let Some(flags) = node_flags(hash.of(start), &name, start) else {
-            break;
-        };
+    while let Some(flags) = tail.node_flags(start) {
         let flags = flags & mask;
         if flags & (EXCEPTION_ICANN | EXCEPTION_PRIVATE) != 0 {
             // An exception rule prevails; drop its leftmost label.
-            suffix_start = end + 1;
-            registrable_start = Some(start);
-            break;
+            return Some((end + 1, Some(start)));
         }
         if flags & (RULE_ICANN | RULE_PRIVATE) != 0 {
             suffix_start = start;
@@ -335,7 +383,7 @@ fn split(domain: &str, sections: Sections) -> Option<(usize, Option<usize>)> {
             return Some((suffix_start, registrable_start));
         }
         end = start - 1;
-        let next = label_start(&name, end);
+        let next = tail.label_start(end);
         if suffix_start == start {
             registrable_start = Some(next);
         }
@@ -347,10 +395,9 @@ fn split(domain: &str, sections: Sections) -> Option<(usize, Option<usize>)> {
         }
     }
     if suffix_start == start && start > 0 {
-        registrable_start = Some(label_start(&name, start - 1));
+        registrable_start = Some(tail.label_start(start - 1));
     }
-    // The labels left of the walk must not be empty either.
-    (!has_empty_label(&name, start)).then_some((suffix_start, registrable_start))
+    Some((suffix_start, registrable_start))
 }
 
 /// <https://url.spec.whatwg.org/#host-public-suffix>, for a domain.
