@@ -50,10 +50,9 @@ impl Sections {
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
 
-/// How many of a name's last bytes [`Tail`] reads up front: the labels a
-/// lookup walks (the list's rules and one label more) almost always lie
-/// there.
-const WINDOW: usize = 16;
+/// The parent of a top-level label's node.
+const ROOT: u32 = 0xFFFF;
+const PARENT_BITS: u32 = 16;
 
 /// The 8 bytes of `bytes` that end at `end`, the last one in the most
 /// significant byte; positions before the start read as 0. `bytes` has at
@@ -97,27 +96,14 @@ fn top_bytes(count: usize) -> u64 {
     !u64::MAX.checked_shr(8 * count as u32).unwrap_or(0)
 }
 
-/// A mask of the `count` most significant bytes of two words (all of them
-/// from 16 on).
-#[inline(always)]
-fn top_bytes_wide(count: usize) -> u128 {
-    !u128::MAX.checked_shr(8 * count as u32).unwrap_or(0)
-}
-
-/// Two words as one, `high` in the most significant half.
-#[inline(always)]
-fn wide(high: u64, low: u64) -> u128 {
-    u128::from(high) << 64 | u128::from(low)
-}
-
 /// The word with its ASCII uppercase letters lowercased, eight at a time.
 ///
 /// A byte past ASCII may overflow and carry into the next byte of the
 /// name. In UTF-8 only a lead byte overflows and the next byte is then a
 /// continuation byte, which a carry does not overflow: no ASCII byte
-/// changes, and the list's keys are ASCII, so no word with a non-ASCII byte
-/// matches one. (The byte before a suffix is a dot, which carries nothing
-/// into it: a suffix hashes the same alone and inside a name.)
+/// changes, and the list's labels are ASCII, so no word with a non-ASCII
+/// byte matches one. (The byte before a label is a dot, which carries
+/// nothing into it: a label reads the same alone and inside a name.)
 #[inline(always)]
 fn lowercase_word(word: u64) -> u64 {
     // The high bit of a byte: at least 'A' and not past 'Z'.
@@ -132,222 +118,261 @@ fn dots_in(word: u64) -> u64 {
     !(((t & !HIGHS) + !HIGHS) | t) & HIGHS
 }
 
-/// Adds a word of the suffix (lowercased) to its hash.
+/// Adds a word of a label to its hash: a product's high bits depend on
+/// all of its low ones.
 #[inline(always)]
 fn mix(hash: u64, word: u64) -> u64 {
-    (hash ^ word)
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        .rotate_left(29)
+    (hash.rotate_left(29) ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
-/// The slot where probing starts for a suffix of `len` bytes whose words
-/// hash to `hash`, in a table of `2^bits` slots.
+/// The slot where probing starts for a node with this hash, in a table of
+/// `2^bits` slots: the top bits of the hash.
 #[inline(always)]
-fn first_slot(hash: u64, len: usize, bits: u32) -> usize {
-    ((hash ^ len as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93) >> (64 - bits)) as usize
+fn first_slot(hash: u64, bits: u32) -> usize {
+    (hash >> (64 - bits)) as usize
 }
 
-/// The bit of a filter of `2^bits` bits that a suffix with this hash sets:
-/// other bits of the product than the slot's, which are its top ones.
+/// The bit of a filter of `2^bits` bits that a node with this hash sets:
+/// other bits of the hash than the slot's.
 #[inline(always)]
-fn filter_bit(hash: u64, len: usize, bits: u32) -> usize {
-    ((hash ^ len as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93) >> 16) as usize & ((1 << bits) - 1)
+fn filter_bit(hash: u64, bits: u32) -> usize {
+    (hash >> 24) as usize & ((1 << bits) - 1)
 }
 
-/// A name (without its trailing dot) and its last [`WINDOW`] bytes, read
-/// once: the walk over its last labels finds their dots, hashes and
-/// compares them without reading the name again or looping over it.
-struct Tail<'n> {
-    name: &'n [u8],
-    /// `name`'s last 16 bytes, lowercased, the last one in the most
-    /// significant byte; positions before the name's start are 0.
-    bytes: u128,
-    /// A 0x80 in each byte of `bytes` that is a dot.
-    dots: u128,
+/// A domain name (without its trailing dot), read a word at a time from
+/// the right, label by label.
+struct Name<'n> {
+    bytes: &'n [u8],
+    /// A name of fewer than 8 bytes as one word (see [`short_word`]), so
+    /// that it is not copied to be read a word at a time.
+    short: u64,
 }
 
-impl<'n> Tail<'n> {
+/// A label of a [`Name`]: `bytes[start..end]`, not empty.
+struct Label {
+    start: usize,
+    end: usize,
+    /// A label of at most 8 bytes, lowercased, its first byte the least
+    /// significant; else its last 8 bytes as [`word_ending`] reads them,
+    /// lowercased.
+    word: u64,
+}
+
+impl Label {
+    fn len(&self) -> usize {
+        self.end - self.start
+    }
+}
+
+impl<'n> Name<'n> {
     #[inline(always)]
-    fn new(name: &'n [u8]) -> Self {
-        let len = name.len();
-        let (high, low) = if len >= 8 {
-            (word_ending(name, len), word_ending(name, len - 8))
+    fn new(bytes: &'n [u8]) -> Self {
+        let short = if bytes.len() < 8 {
+            short_word(bytes)
         } else {
-            let high = short_word(name).checked_shl(8 * (8 - len) as u32);
-            (high.unwrap_or(0), 0)
+            0
         };
-        Tail {
-            name,
-            bytes: wide(lowercase_word(high), lowercase_word(low)),
-            dots: wide(dots_in(high), dots_in(low)),
+        Name { bytes, short }
+    }
+
+    /// [`word_ending`] for the name, short or not.
+    #[inline(always)]
+    fn word_ending(&self, end: usize) -> u64 {
+        if self.bytes.len() >= 8 {
+            word_ending(self.bytes, end)
+        } else {
+            self.short.checked_shl(8 * (8 - end) as u32).unwrap_or(0)
         }
     }
 
-    /// Whether the name has an empty label: it is empty, starts or ends
-    /// with a dot or has two dots in a row.
+    /// The label that ends at `end` (a dot or the name's end); `None` when
+    /// it is empty.
     #[inline(always)]
-    fn has_empty_label(&self) -> bool {
-        let len = self.name.len();
-        if len == 0 || self.name[0] == b'.' || self.dots >> 127 != 0 {
-            return true;
+    fn label(&self, end: usize) -> Option<Label> {
+        let word = self.word_ending(end);
+        let dots = dots_in(word);
+        // The bytes of the word that are the label's: up to its dot, or all
+        // that lie in the name.
+        let len = if dots != 0 {
+            (dots.leading_zeros() / 8) as usize
+        } else {
+            end.min(8)
+        };
+        if len == 0 {
+            return None;
         }
-        if self.dots & self.dots << 8 != 0 {
-            return true;
+        if len < 8 {
+            return Some(Label {
+                start: end - len,
+                end,
+                word: lowercase_word(word) >> (64 - 8 * len),
+            });
         }
-        if len <= WINDOW {
+        // 8 bytes or more: on through the words further left.
+        let mut at = end - 8;
+        while at > 0 {
+            let dots = dots_in(self.word_ending(at));
+            if dots != 0 {
+                at -= (dots.leading_zeros() / 8) as usize;
+                break;
+            }
+            at = at.saturating_sub(8);
+        }
+        Some(Label {
+            start: at,
+            end,
+            word: lowercase_word(word),
+        })
+    }
+
+    /// The label's words left of its last 8 bytes, lowercased, from the
+    /// right, the bytes before the label cleared.
+    #[inline(always)]
+    fn more_words(&self, label: &Label) -> impl Iterator<Item = u64> + '_ {
+        let start = label.start;
+        (start + 1..label.end.saturating_sub(7))
+            .rev()
+            .step_by(8)
+            .map(move |end| lowercase_word(self.word_ending(end)) & top_bytes(end - start))
+    }
+
+    /// Whether `bytes[..end]` has an empty label: starts with a dot or has
+    /// two in a row (`end` is where a label starts, after a dot, or 0).
+    fn has_empty_label(&self, end: usize) -> bool {
+        if end == 0 {
             return false;
         }
-        // Left of the window, words that overlap by a byte (the first one
-        // with the window), so that every two neighbours share a word.
-        let mut end = len - WINDOW + 1;
+        // Words that overlap by a byte, so that every two neighbours share
+        // a word; positions before the start read as 0, not as dots.
+        let mut end = end;
         loop {
-            let dots = dots_in(word_ending(self.name, end));
+            let dots = dots_in(self.word_ending(end));
             if dots & dots << 8 != 0 {
                 return true;
             }
             if end <= 8 {
-                return false;
+                return self.bytes[0] == b'.';
             }
             end -= 7;
         }
     }
 
-    /// Where the label that ends at `end` (a dot or the name's end) starts.
+    /// The hash of the node for `label` under the node in slot `parent`
+    /// (or [`ROOT`]): of the label's length and its last 8 bytes alone, so
+    /// that a long label is read once, when it is compared.
     #[inline(always)]
-    fn label_start(&self, end: usize) -> usize {
-        let len = self.name.len();
-        // The window's dots before `end`, moved up to the top byte.
-        let before = self.dots.checked_shl(8 * (len - end) as u32).unwrap_or(0);
-        if before != 0 {
-            return end - (before.leading_zeros() / 8) as usize;
-        }
-        if len <= WINDOW {
-            return 0;
-        }
-        // A long label: on through the words left of the window.
-        let mut at = end.min(len - WINDOW);
-        while at > 0 {
-            let dots = dots_in(word_ending(self.name, at));
-            if dots != 0 {
-                return at - (dots.leading_zeros() / 8) as usize;
-            }
-            at = at.saturating_sub(8);
-        }
-        0
+    fn node_hash(parent: u32, label: &Label) -> u64 {
+        mix(
+            u64::from(parent) | (label.len() as u64) << PARENT_BITS,
+            label.word,
+        )
     }
 
-    /// `name[start..]`'s part of the window: the bytes before `start`
-    /// cleared.
+    /// The slot and flags of the node for `label` under the node in slot
+    /// `parent` (or [`ROOT`]), if the list has one. Probing ends at an
+    /// empty slot; the table is at most a third full, so that comes soon.
     #[inline(always)]
-    fn window_of(&self, start: usize) -> u128 {
-        self.bytes & top_bytes_wide(self.name.len() - start)
-    }
-
-    /// The hash of `name[start..]` (lowercased), whose part of the window
-    /// is `window`: the window's two words, then the words further left,
-    /// all aligned on the name's end.
-    #[inline(always)]
-    fn hash(&self, start: usize, window: u128) -> u64 {
-        let mut hash = mix(mix(0, (window >> 64) as u64), window as u64);
-        let len = self.name.len();
-        if len - start > WINDOW {
-            let mut end = len - WINDOW;
-            while end > start {
-                let word = lowercase_word(word_ending(self.name, end));
-                hash = mix(hash, word & top_bytes(end - start));
-                end = end.saturating_sub(8);
-            }
+    fn child(&self, parent: u32, label: &Label) -> Option<(u32, u32)> {
+        let len = label.len();
+        if len >= 1 << LEN_BITS {
+            return None;
         }
-        hash
-    }
-
-    /// Whether the key that ends at `key_end` in [`table::KEYS`] (as long
-    /// as the suffix) is `name[start..]`, whose part of the window is
-    /// `window`.
-    #[inline(always)]
-    fn is_key(&self, key_end: usize, start: usize, window: u128) -> bool {
-        let keys = table::KEYS.as_bytes();
-        let len = self.name.len() - start;
-        let key = wide(
-            word_ending(keys, key_end),
-            word_ending(keys, key_end.saturating_sub(8)),
-        );
-        if key & top_bytes_wide(len) != window {
-            return false;
-        }
-        let mut at = WINDOW;
-        while at < len {
-            let keep = top_bytes(len - at);
-            let word = lowercase_word(word_ending(self.name, self.name.len() - at));
-            if word_ending(keys, key_end - at) & keep != word & keep {
-                return false;
-            }
-            at += 8;
-        }
-        true
-    }
-
-    /// The flags of the node for `name[start..]`, if the list has one.
-    /// Probing ends at an empty slot; the table is at most a third full, so
-    /// that comes soon.
-    #[inline(always)]
-    fn node_flags(&self, start: usize) -> Option<u32> {
-        let len = self.name.len() - start;
-        let window = self.window_of(start);
-        let hash = self.hash(start, window);
+        let hash = Name::node_hash(parent, label);
         // The filter, small enough to stay in the first-level cache, answers
-        // most suffixes the list does not have without touching the table.
-        let bit = filter_bit(hash, len, table::FILTER_BITS);
+        // most labels the list does not have without touching the table.
+        let bit = filter_bit(hash, table::FILTER_BITS);
         if table::FILTER[bit / 64] >> (bit % 64) & 1 == 0 {
             return None;
         }
-        let mask = table::SLOTS.len() - 1;
-        let mut slot = first_slot(hash, len, table::SLOT_BITS);
+        let want = parent << LEN_BITS | len as u32;
+        let mask = table::NODES.len() - 1;
+        let mut slot = first_slot(hash, table::SLOT_BITS);
         loop {
-            let node = table::SLOTS[slot];
+            let node = table::NODES[slot];
             if node == 0 {
                 return None;
             }
-            if ((node >> FLAG_BITS) & ((1 << LEN_BITS) - 1)) as usize == len {
-                let key_end = (node >> (LEN_BITS + FLAG_BITS)) as usize + len;
-                if self.is_key(key_end, start, window) {
-                    return Some(node & ((1 << FLAG_BITS) - 1));
-                }
+            if node >> FLAG_BITS == want && self.is_label(table::LABELS[slot], label) {
+                return Some((slot as u32, node & ((1 << FLAG_BITS) - 1)));
             }
             slot = (slot + 1) & mask;
         }
     }
+
+    /// Whether a node's [`table::LABELS`] entry is `label`: the label
+    /// itself when it has at most 8 bytes, else where it starts in
+    /// [`table::LONG_LABELS`].
+    #[inline(always)]
+    fn is_label(&self, stored: u64, label: &Label) -> bool {
+        let len = label.len();
+        if len <= 8 {
+            return stored == label.word;
+        }
+        let keys = table::LONG_LABELS.as_bytes();
+        let Some(key_end) = usize::try_from(stored).ok().map(|start| start + len) else {
+            return false;
+        };
+        if key_end > keys.len() || word_ending(keys, key_end) != label.word {
+            return false;
+        }
+        self.more_words(label).enumerate().all(|(k, word)| {
+            let at = 8 * (k + 1);
+            word_ending(keys, key_end - at) & top_bytes(len - at) == word
+        })
+    }
 }
 
-/// The slot where probing for `suffix` starts in a table of `2^bits`
+/// A label's node hash alone, for the generator of [`table`].
+fn node_hash_of(parent: Option<usize>, label: &[u8]) -> u64 {
+    let name = Name::new(label);
+    let parent = parent.map_or(ROOT, |p| p as u32);
+    match name.label(label.len()) {
+        Some(whole) => Name::node_hash(parent, &whole),
+        None => 0,
+    }
+}
+
+/// The slot where probing for the node of `label` under the node in slot
+/// `parent` (`None` for a top-level label) starts, in a table of `2^bits`
 /// slots; what the generator of [`table`] places nodes by.
-pub(crate) fn slot_of(suffix: &[u8], bits: u32) -> usize {
-    let tail = Tail::new(suffix);
-    first_slot(tail.hash(0, tail.window_of(0)), suffix.len(), bits)
+pub(crate) fn slot_of(parent: Option<usize>, label: &[u8], bits: u32) -> usize {
+    first_slot(node_hash_of(parent, label), bits)
 }
 
-/// The filter bit of `suffix`, for the generator of [`table`].
-pub(crate) fn filter_bit_of(suffix: &[u8], bits: u32) -> usize {
-    let tail = Tail::new(suffix);
-    filter_bit(tail.hash(0, tail.window_of(0)), suffix.len(), bits)
+/// The filter bit of the node of `label` under `parent` in a filter of
+/// `2^bits` bits, for the generator of [`table`].
+pub(crate) fn filter_bit_of(parent: Option<usize>, label: &[u8], bits: u32) -> usize {
+    filter_bit(node_hash_of(parent, label), bits)
 }
 
-/// Packs a node as the table stores it: the key's offset in
-/// [`table::KEYS`], its length and its flags.
-pub(crate) fn pack_node(key_start: usize, key_len: usize, flags: u32) -> Option<u32> {
-    let packed = u32::try_from(key_start)
-        .ok()?
-        .checked_shl(LEN_BITS + FLAG_BITS)?;
-    if key_start >= 1 << (32 - LEN_BITS - FLAG_BITS) || key_len == 0 || key_len >= 1 << LEN_BITS {
+/// The [`table::LABELS`] entry of a label of at most 8 bytes, for the
+/// generator of [`table`].
+pub(crate) fn label_word(label: &[u8]) -> u64 {
+    let name = Name::new(label);
+    name.label(label.len()).map_or(0, |whole| whole.word)
+}
+
+/// Packs a node as the table stores it: the slot of its parent (`None` for
+/// a top-level label), its label's length and its flags.
+pub(crate) fn pack_node(parent: Option<usize>, label_len: usize, flags: u32) -> Option<u32> {
+    let parent = match parent {
+        None => ROOT,
+        Some(p) => u32::try_from(p).ok().filter(|&p| p < ROOT)?,
+    };
+    if label_len == 0 || label_len >= 1 << LEN_BITS || flags >= 1 << FLAG_BITS {
         return None;
     }
-    Some(packed | (key_len as u32) << FLAG_BITS | flags)
+    Some((parent << LEN_BITS | label_len as u32) << FLAG_BITS | flags)
 }
 
 /// Where `domain`'s public suffix and registrable domain start, by the
 /// list's formal algorithm
 /// (<https://github.com/publicsuffix/list/wiki/Format#formal-algorithm>);
 /// the registrable domain is `None` when the domain is a public suffix.
+///
+/// The walk goes from the last label leftwards through the list's tree, a
+/// label at a time, and stops at the first label the tree does not have:
+/// most hosts take two steps.
 ///
 /// `None` when `domain` has an empty label other than the one a trailing
 /// dot makes (`.example.com`, `a..b`, `.`): the list's algorithm works on
@@ -356,48 +381,47 @@ pub(crate) fn pack_node(key_start: usize, key_len: usize, flags: u32) -> Option<
 #[inline(always)]
 fn split(domain: &str, sections: Sections) -> Option<(usize, Option<usize>)> {
     let bytes = domain.as_bytes();
-    let tail = Tail::new(bytes.strip_suffix(b".").unwrap_or(bytes));
-    if tail.has_empty_label() {
-        return None;
-    }
+    let name = Name::new(bytes.strip_suffix(b".").unwrap_or(bytes));
     let mask = sections.mask();
-    // The label that ends at `end` starts at `start`.
-    let mut end = tail.name.len();
-    let mut start = tail.label_start(end);
+    let mut label = name.label(name.bytes.len())?;
+    let mut parent = ROOT;
     // The implicit rule "*": the last label is a public suffix.
-    let mut suffix_start = start;
+    let mut suffix_start = label.start;
     // The start of the label left of `suffix_start`, once the walk has
     // seen it.
     let mut registrable_start = None;
-    while let Some(flags) = tail.node_flags(start) {
+    while let Some((slot, flags)) = name.child(parent, &label) {
         let flags = flags & mask;
         if flags & (EXCEPTION_ICANN | EXCEPTION_PRIVATE) != 0 {
             // An exception rule prevails; drop its leftmost label.
-            return Some((end + 1, Some(start)));
+            suffix_start = label.end + 1;
+            registrable_start = Some(label.start);
+            break;
         }
         if flags & (RULE_ICANN | RULE_PRIVATE) != 0 {
-            suffix_start = start;
+            suffix_start = label.start;
             registrable_start = None;
         }
-        if start == 0 {
+        if label.start == 0 {
             return Some((suffix_start, registrable_start));
         }
-        end = start - 1;
-        let next = tail.label_start(end);
-        if suffix_start == start {
-            registrable_start = Some(next);
+        let next = name.label(label.start - 1)?;
+        if suffix_start == label.start {
+            registrable_start = Some(next.start);
         }
-        start = next;
         if flags & (WILDCARD_ICANN | WILDCARD_PRIVATE) != 0 {
             // "*.suffix": the label on the left is part of it.
-            suffix_start = start;
+            suffix_start = next.start;
             registrable_start = None;
         }
+        label = next;
+        parent = slot;
     }
-    if suffix_start == start && start > 0 {
-        registrable_start = Some(tail.label_start(start - 1));
+    if suffix_start == label.start && label.start > 0 {
+        registrable_start = Some(name.label(label.start - 1)?.start);
     }
-    Some((suffix_start, registrable_start))
+    // The labels left of the walk must not be empty either.
+    (!name.has_empty_label(label.start)).then_some((suffix_start, registrable_start))
 }
 
 /// <https://url.spec.whatwg.org/#host-public-suffix>, for a domain.
