@@ -271,17 +271,20 @@ impl<'n> Name<'n> {
     /// The slot and flags of the node for `label` under the node in slot
     /// `parent` (or [`ROOT`]), if the list has one. Probing ends at an
     /// empty slot; the table is at most a third full, so that comes soon.
+    ///
+    /// The filter, small enough to stay in the first-level cache, answers
+    /// most labels the list does not have without touching the table; a
+    /// top-level label is nearly always in the list, so `filtered` is false
+    /// for it.
     #[inline(always)]
-    fn child(&self, parent: u32, label: &Label) -> Option<(u32, u32)> {
+    fn child(&self, parent: u32, label: &Label, filtered: bool) -> Option<(u32, u32)> {
         let len = label.len();
         if len >= 1 << LEN_BITS {
             return None;
         }
         let hash = Name::node_hash(parent, label);
-        // The filter, small enough to stay in the first-level cache, answers
-        // most labels the list does not have without touching the table.
         let bit = filter_bit(hash, table::FILTER_BITS);
-        if table::FILTER[bit / 64] >> (bit % 64) & 1 == 0 {
+        if filtered && table::FILTER[bit / 64] >> (bit % 64) & 1 == 0 {
             return None;
         }
         let want = parent << LEN_BITS | len as u32;
@@ -384,13 +387,13 @@ fn split(domain: &str, sections: Sections) -> Option<(usize, Option<usize>)> {
     let name = Name::new(bytes.strip_suffix(b".").unwrap_or(bytes));
     let mask = sections.mask();
     let mut label = name.label(name.bytes.len())?;
-    let mut parent = ROOT;
     // The implicit rule "*": the last label is a public suffix.
     let mut suffix_start = label.start;
     // The start of the label left of `suffix_start`, once the walk has
     // seen it.
     let mut registrable_start = None;
-    while let Some((slot, flags)) = name.child(parent, &label) {
+    let mut found = name.child(ROOT, &label, false);
+    while let Some((slot, flags)) = found {
         let flags = flags & mask;
         if flags & (EXCEPTION_ICANN | EXCEPTION_PRIVATE) != 0 {
             // An exception rule prevails; drop its leftmost label.
@@ -415,7 +418,7 @@ fn split(domain: &str, sections: Sections) -> Option<(usize, Option<usize>)> {
             registrable_start = None;
         }
         label = next;
-        parent = slot;
+        found = name.child(slot, &label, true);
     }
     if suffix_start == label.start && label.start > 0 {
         registrable_start = Some(name.label(label.start - 1)?.start);
