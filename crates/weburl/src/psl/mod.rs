@@ -7,11 +7,13 @@
 //! `testdata/psl/public_suffix_list.dat` (refresh it with
 //! `WEBURL_REGENERATE=1 cargo test -p weburl --test psl_table`). Each node
 //! of the list's tree (every rule and every suffix of a rule) is a slot of
-//! an open-addressing hash table keyed by the whole suffix, so a lookup
-//! hashes the host once, from its last byte leftwards, and probes the table
-//! at each dot: no parsing and no allocation at run time. A bit filter of
-//! 16 KB in front of the table answers most suffixes the list does not have
-//! (the usual last step of a lookup) without a miss in the table itself.
+//! an open-addressing hash table keyed by its parent's slot and its label,
+//! so a lookup walks a host from its last label leftwards, one label (one
+//! word, for a label of up to 8 bytes) and one probe at a time, and stops
+//! at the first label the tree lacks: most hosts take two steps. No
+//! parsing and no allocation at run time. A bit filter of 16 KB in front
+//! of the table answers most labels the list does not have (the usual
+//! last step of a lookup) without a miss in the table itself.
 
 mod table;
 
