@@ -157,24 +157,32 @@ pub mod __internal {
         }
     }
 
-    /// Where the Public Suffix List table probes first for `suffix`, in a
-    /// table of `2^bits` slots; for the table's generator.
+    /// Where the Public Suffix List table probes first for the node of
+    /// `label` under the node in slot `parent` (`None` for a top-level
+    /// label), in a table of `2^bits` slots; for the table's generator.
     #[cfg(feature = "psl")]
-    pub fn psl_slot_of(suffix: &[u8], bits: u32) -> usize {
-        crate::psl::slot_of(suffix, bits)
+    pub fn psl_slot_of(parent: Option<usize>, label: &[u8], bits: u32) -> usize {
+        crate::psl::slot_of(parent, label, bits)
     }
 
-    /// The filter bit of `suffix` in the Public Suffix List table's filter
-    /// of `2^bits` bits; for the table's generator.
+    /// The filter bit of that node in the Public Suffix List table's
+    /// filter of `2^bits` bits; for the table's generator.
     #[cfg(feature = "psl")]
-    pub fn psl_filter_bit_of(suffix: &[u8], bits: u32) -> usize {
-        crate::psl::filter_bit_of(suffix, bits)
+    pub fn psl_filter_bit_of(parent: Option<usize>, label: &[u8], bits: u32) -> usize {
+        crate::psl::filter_bit_of(parent, label, bits)
+    }
+
+    /// How the Public Suffix List table stores a label of at most 8 bytes;
+    /// for the table's generator.
+    #[cfg(feature = "psl")]
+    pub fn psl_label_word(label: &[u8]) -> u64 {
+        crate::psl::label_word(label)
     }
 
     /// A Public Suffix List table node as the table stores it; `None` when
     /// the fields do not fit. For the table's generator.
     #[cfg(feature = "psl")]
-    pub fn psl_pack_node(key_start: usize, key_len: usize, flags: u32) -> Option<u32> {
-        crate::psl::pack_node(key_start, key_len, flags)
+    pub fn psl_pack_node(parent: Option<usize>, label_len: usize, flags: u32) -> Option<u32> {
+        crate::psl::pack_node(parent, label_len, flags)
     }
 }

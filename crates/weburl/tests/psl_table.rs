@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use weburl::__internal::{psl_filter_bit_of, psl_pack_node, psl_slot_of};
+use weburl::__internal::{psl_filter_bit_of, psl_label_word, psl_pack_node, psl_slot_of};
 use weburl::Url;
 
 // The node flags of src/psl/mod.rs.
@@ -79,29 +79,10 @@ fn nodes(list: &str) -> Result<BTreeMap<String, u32>, String> {
 /// The text of `src/psl/table.rs` for the list.
 fn generate(list: &str) -> Result<String, String> {
     let nodes = nodes(list)?;
-    // Keys share storage: a suffix is the tail of the longer key that has
-    // it, so only keys that are no other key's suffix are written out.
-    let mut by_length: Vec<&String> = nodes.keys().collect();
-    by_length.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
-    let mut child_of = BTreeMap::<&str, &str>::new();
-    for key in nodes.keys() {
-        if let Some(dot) = key.find('.') {
-            child_of.insert(&key[dot + 1..], key);
-        }
-    }
-    let mut keys = String::new();
-    let mut start_of = BTreeMap::<&str, usize>::new();
-    for key in by_length {
-        let start = match child_of.get(key.as_str()) {
-            Some(child) => start_of[child] + child.len() - key.len(),
-            None => {
-                keys.push_str(key);
-                keys.len() - key.len()
-            }
-        };
-        start_of.insert(key, start);
-    }
-    // At most a third full, so that probing for a missing suffix, which
+    // Parents before children: a node's hash takes its parent's slot.
+    let mut by_depth: Vec<(&String, u32)> = nodes.iter().map(|(k, &f)| (k, f)).collect();
+    by_depth.sort_by_key(|(key, _)| (key.matches('.').count(), key.as_str()));
+    // At most a third full, so that probing for a missing label, which
     // ends at an empty slot, ends soon.
     let mut bits = 4;
     while nodes.len() * 3 > 1 << bits {
@@ -109,25 +90,42 @@ fn generate(list: &str) -> Result<String, String> {
     }
     let mask = (1 << bits) - 1;
     let mut slots = vec![0u32; 1 << bits];
+    let mut labels = vec![0u64; 1 << bits];
+    // Labels longer than 8 bytes, each stored once.
+    let mut long_labels = String::new();
+    let mut long_start = BTreeMap::<&str, usize>::new();
+    let mut slot_of = BTreeMap::<&str, usize>::new();
     let mut longest_probe = 0;
-    for (key, &flags) in &nodes {
-        let node = psl_pack_node(start_of[key.as_str()], key.len(), flags)
+    // A bit per node in a filter of four bits per slot: most labels that
+    // are not in the list find their bit clear.
+    let filter_bits = bits + 2;
+    let mut filter = vec![0u64; (1 << filter_bits) / 64];
+    for (key, flags) in by_depth {
+        let (label, parent) = match key.split_once('.') {
+            Some((label, parent)) => (label, Some(slot_of[parent])),
+            None => (key.as_str(), None),
+        };
+        let node = psl_pack_node(parent, label.len(), flags)
             .ok_or_else(|| format!("{key}: does not fit a table node"))?;
-        let mut slot = psl_slot_of(key.as_bytes(), bits);
+        let mut slot = psl_slot_of(parent, label.as_bytes(), bits);
         let mut probe = 1;
         while slots[slot] != 0 {
             slot = (slot + 1) & mask;
             probe += 1;
         }
         slots[slot] = node;
+        labels[slot] = if label.len() <= 8 {
+            psl_label_word(label.as_bytes())
+        } else {
+            let start = *long_start.entry(label).or_insert_with(|| {
+                long_labels.push_str(label);
+                long_labels.len() - label.len()
+            });
+            start as u64
+        };
+        slot_of.insert(key, slot);
         longest_probe = longest_probe.max(probe);
-    }
-    // A bit per node in a filter of four bits per slot: most suffixes that
-    // are not in the list find their bit clear.
-    let filter_bits = bits + 2;
-    let mut filter = vec![0u64; (1 << filter_bits) / 64];
-    for key in nodes.keys() {
-        let bit = psl_filter_bit_of(key.as_bytes(), filter_bits);
+        let bit = psl_filter_bit_of(parent, label.as_bytes(), filter_bits);
         filter[bit / 64] |= 1 << (bit % 64);
     }
     let mut out = String::new();
@@ -144,9 +142,10 @@ fn generate(list: &str) -> Result<String, String> {
          /// log2 of the number of slots.\n\
          pub(super) const SLOT_BITS: u32 = {bits};\n\
          \n\
-         /// The hash table: 0 for an empty slot, else a node packed by `pack_node`.\n\
+         /// The hash table: 0 for an empty slot, else a node packed by `pack_node`\n\
+         /// (its parent's slot, its label's length, its flags).\n\
          #[rustfmt::skip]\n\
-         pub(super) static SLOTS: [u32; 1 << SLOT_BITS] = [",
+         pub(super) static NODES: [u32; 1 << SLOT_BITS] = [",
         nodes.len(),
         slots.len(),
     )
@@ -157,8 +156,19 @@ fn generate(list: &str) -> Result<String, String> {
     }
     writeln!(
         out,
+        "];\n\n/// Each node's label: itself (`label_word`) when it has at most 8 bytes,\n\
+         /// else where it starts in `LONG_LABELS`.\n#[rustfmt::skip]\n\
+         pub(super) static LABELS: [u64; 1 << SLOT_BITS] = ["
+    )
+    .unwrap();
+    for row in labels.chunks(8) {
+        let row: Vec<String> = row.iter().map(|w| format!("{w:#x}")).collect();
+        writeln!(out, "{},", row.join(",")).unwrap();
+    }
+    writeln!(
+        out,
         "];\n\n/// log2 of the number of filter bits.\npub(super) const FILTER_BITS: u32 = {filter_bits};\n\n\
-         /// A bit set for each node's suffix (`filter_bit`).\n#[rustfmt::skip]\n\
+         /// A bit set for each node (`filter_bit`).\n#[rustfmt::skip]\n\
          pub(super) static FILTER: [u64; (1 << FILTER_BITS) / 64] = ["
     )
     .unwrap();
@@ -168,11 +178,11 @@ fn generate(list: &str) -> Result<String, String> {
     }
     writeln!(
         out,
-        "];\n\n/// The nodes' keys, each suffix stored once.\n#[rustfmt::skip]\npub(super) static KEYS: &str = \"\\"
+        "];\n\n/// The labels longer than 8 bytes, each stored once.\n#[rustfmt::skip]\npub(super) static LONG_LABELS: &str = \"\\"
     )
     .unwrap();
-    for chunk in keys.as_bytes().chunks(96) {
-        // Keys are ASCII letters, digits, '-' and '.': nothing to escape.
+    for chunk in long_labels.as_bytes().chunks(96) {
+        // Labels are ASCII letters, digits and '-': nothing to escape.
         writeln!(out, "{}\\", std::str::from_utf8(chunk).unwrap()).unwrap();
     }
     writeln!(out, "\";").unwrap();

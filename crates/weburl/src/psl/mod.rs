@@ -7,11 +7,13 @@
 //! `testdata/psl/public_suffix_list.dat` (refresh it with
 //! `WEBURL_REGENERATE=1 cargo test -p weburl --test psl_table`). Each node
 //! of the list's tree (every rule and every suffix of a rule) is a slot of
-//! an open-addressing hash table keyed by the whole suffix, so a lookup
-//! hashes the host once, from its last byte leftwards, and probes the table
-//! at each dot: no parsing and no allocation at run time. A bit filter of
-//! 16 KB in front of the table answers most suffixes the list does not have
-//! (the usual last step of a lookup) without a miss in the table itself.
+//! an open-addressing hash table keyed by its parent's slot and its label,
+//! so a lookup walks a host from its last label leftwards, one label (one
+//! word, for a label of up to 8 bytes) and one probe at a time, and stops
+//! at the first label the tree lacks: most hosts take two steps. No
+//! parsing and no allocation at run time. A bit filter of 16 KB in front
+//! of the table answers most labels the list does not have (the usual
+//! last step of a lookup) without a miss in the table itself.
 
 mod table;
 
@@ -50,53 +52,50 @@ impl Sections {
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
 
+/// The parent of a top-level label's node.
+const ROOT: u32 = 0xFFFF;
+const PARENT_BITS: u32 = 16;
+
 /// The 8 bytes of `bytes` that end at `end`, the last one in the most
 /// significant byte; positions before the start read as 0. `bytes` has at
-/// least 8 bytes (see [`Padded`]).
+/// least 8 bytes. Without a branch: whether a word reaches the start of a
+/// name depends on the name, and a guess would often be wrong.
 #[inline(always)]
 fn word_ending(bytes: &[u8], end: usize) -> u64 {
+    let at = end.max(8);
     let mut word = [0; 8];
-    if end >= 8 {
-        word.copy_from_slice(&bytes[end - 8..end]);
-        u64::from_le_bytes(word)
-    } else {
-        word.copy_from_slice(&bytes[..8]);
-        u64::from_le_bytes(word)
-            .checked_shl(8 * (8 - end as u32))
-            .unwrap_or(0)
-    }
+    word.copy_from_slice(&bytes[at - 8..at]);
+    u64::from_le_bytes(word)
+        .checked_shl(8 * (at - end) as u32)
+        .unwrap_or(0)
 }
 
-/// `bytes[start..end]` (1 to 7 bytes) as a word, in its low bytes.
+/// A name of fewer than 8 bytes as a word, its first byte the least
+/// significant: two overlapping loads rather than a copy byte by byte.
 #[inline(always)]
-fn partial_word(bytes: &[u8], start: usize, end: usize) -> u64 {
-    word_ending(bytes, end) >> (8 * (8 - (end - start)))
-}
-
-/// A name's bytes, at least 8 of them so that every read is a word: a
-/// shorter name is copied into a zero-padded word.
-struct Padded<'n> {
-    bytes: &'n [u8],
-    len: usize,
-}
-
-impl<'n> Padded<'n> {
-    fn new(name: &'n [u8], pad: &'n mut [u8; 8]) -> Self {
-        if name.len() >= 8 {
-            return Padded {
-                bytes: name,
-                len: name.len(),
-            };
+fn short_word(bytes: &[u8]) -> u64 {
+    let n = bytes.len();
+    match n {
+        0 => 0,
+        1 => u64::from(bytes[0]),
+        2 | 3 => {
+            let first = u16::from_le_bytes([bytes[0], bytes[1]]);
+            let last = u16::from_le_bytes([bytes[n - 2], bytes[n - 1]]);
+            u64::from(first) | u64::from(last) << (8 * (n - 2))
         }
-        // Byte by byte: shorter than a call to copy a few bytes.
-        for (to, &from) in pad.iter_mut().zip(name) {
-            *to = from;
-        }
-        Padded {
-            bytes: pad,
-            len: name.len(),
+        _ => {
+            let first = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+            let last = u32::from_le_bytes([bytes[n - 4], bytes[n - 3], bytes[n - 2], bytes[n - 1]]);
+            u64::from(first) | u64::from(last) << (8 * (n - 4)).min(32)
         }
     }
+}
+
+/// A mask of the `count` most significant bytes of a word (all of them
+/// from 8 on).
+#[inline(always)]
+fn top_bytes(count: usize) -> u64 {
+    !u64::MAX.checked_shr(8 * count as u32).unwrap_or(0)
 }
 
 /// The word with its ASCII uppercase letters lowercased, eight at a time.
@@ -104,8 +103,9 @@ impl<'n> Padded<'n> {
 /// A byte past ASCII may overflow and carry into the next byte of the
 /// name. In UTF-8 only a lead byte overflows and the next byte is then a
 /// continuation byte, which a carry does not overflow: no ASCII byte
-/// changes, and the list's keys are ASCII, so no word with a non-ASCII byte
-/// matches one.
+/// changes, and the list's labels are ASCII, so no word with a non-ASCII
+/// byte matches one. (The byte before a label is a dot, which carries
+/// nothing into it: a label reads the same alone and inside a name.)
 #[inline(always)]
 fn lowercase_word(word: u64) -> u64 {
     // The high bit of a byte: at least 'A' and not past 'Z'.
@@ -120,179 +120,264 @@ fn dots_in(word: u64) -> u64 {
     !(((t & !HIGHS) + !HIGHS) | t) & HIGHS
 }
 
-/// Adds a word of the suffix (lowercased) to its hash.
+/// Adds a word of a label to its hash: a product's high bits depend on
+/// all of its low ones.
 #[inline(always)]
 fn mix(hash: u64, word: u64) -> u64 {
-    (hash ^ lowercase_word(word))
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        .rotate_left(29)
+    (hash.rotate_left(29) ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
-/// The slot where probing starts for a suffix of `len` bytes whose words
-/// hash to `hash`, in a table of `2^bits` slots.
+/// The slot where probing starts for a node with this hash, in a table of
+/// `2^bits` slots: the top bits of the hash.
 #[inline(always)]
-fn first_slot(hash: u64, len: usize, bits: u32) -> usize {
-    ((hash ^ len as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93) >> (64 - bits)) as usize
+fn first_slot(hash: u64, bits: u32) -> usize {
+    (hash >> (64 - bits)) as usize
 }
 
-/// The hash of the suffixes of one name, computed leftwards a label at a
-/// time: the words are aligned on the name's end, so every suffix shares
-/// the full words it has with the longer ones.
-struct SuffixHash<'p, 'n> {
-    name: &'p Padded<'n>,
-    /// The hash of the full words of `name[full..]`.
-    hash: u64,
-    full: usize,
+/// The bit of a filter of `2^bits` bits that a node with this hash sets:
+/// other bits of the hash than the slot's.
+#[inline(always)]
+fn filter_bit(hash: u64, bits: u32) -> usize {
+    (hash >> 24) as usize & ((1 << bits) - 1)
 }
 
-impl<'p, 'n> SuffixHash<'p, 'n> {
-    fn new(name: &'p Padded<'n>) -> Self {
-        SuffixHash {
-            name,
-            hash: 0,
-            full: name.len,
-        }
+/// A domain name (without its trailing dot), read a word at a time from
+/// the right, label by label.
+struct Name<'n> {
+    bytes: &'n [u8],
+    /// A name of fewer than 8 bytes as one word (see [`short_word`]), so
+    /// that it is not copied to be read a word at a time.
+    short: u64,
+}
+
+/// A label of a [`Name`]: `bytes[start..end]`, not empty.
+struct Label {
+    start: usize,
+    end: usize,
+    /// A label of at most 8 bytes, lowercased, its first byte the least
+    /// significant; else its last 8 bytes as [`word_ending`] reads them,
+    /// lowercased.
+    word: u64,
+}
+
+impl Label {
+    fn len(&self) -> usize {
+        self.end - self.start
     }
+}
 
-    /// The hash of `name[start..]`; `start` only moves leftwards.
+impl<'n> Name<'n> {
     #[inline(always)]
-    fn of(&mut self, start: usize) -> u64 {
-        while self.full - start >= 8 {
-            self.hash = mix(self.hash, word_ending(self.name.bytes, self.full));
-            self.full -= 8;
-        }
-        if self.full > start {
-            mix(self.hash, partial_word(self.name.bytes, start, self.full))
+    fn new(bytes: &'n [u8]) -> Self {
+        let short = if bytes.len() < 8 {
+            short_word(bytes)
         } else {
-            self.hash
+            0
+        };
+        Name { bytes, short }
+    }
+
+    /// [`word_ending`] for the name, short or not.
+    #[inline(always)]
+    fn word_ending(&self, end: usize) -> u64 {
+        if self.bytes.len() >= 8 {
+            word_ending(self.bytes, end)
+        } else {
+            self.short.checked_shl(8 * (8 - end) as u32).unwrap_or(0)
         }
     }
-}
 
-/// The slot where probing for `suffix` starts in a table of `2^bits`
-/// slots; what the generator of [`table`] places nodes by.
-pub(crate) fn slot_of(suffix: &[u8], bits: u32) -> usize {
-    let mut pad = [0; 8];
-    let name = Padded::new(suffix, &mut pad);
-    first_slot(SuffixHash::new(&name).of(0), suffix.len(), bits)
-}
-
-/// The bit of a filter of `2^bits` bits that a suffix with this hash sets:
-/// other bits of the product than the slot's, which are its top ones.
-#[inline(always)]
-fn filter_bit(hash: u64, len: usize, bits: u32) -> usize {
-    ((hash ^ len as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93) >> 16) as usize & ((1 << bits) - 1)
-}
-
-/// The filter bit of `suffix`, for the generator of [`table`].
-pub(crate) fn filter_bit_of(suffix: &[u8], bits: u32) -> usize {
-    let mut pad = [0; 8];
-    let name = Padded::new(suffix, &mut pad);
-    filter_bit(SuffixHash::new(&name).of(0), suffix.len(), bits)
-}
-
-/// Packs a node as the table stores it: the key's offset in
-/// [`table::KEYS`], its length and its flags.
-pub(crate) fn pack_node(key_start: usize, key_len: usize, flags: u32) -> Option<u32> {
-    let packed = u32::try_from(key_start)
-        .ok()?
-        .checked_shl(LEN_BITS + FLAG_BITS)?;
-    if key_start >= 1 << (32 - LEN_BITS - FLAG_BITS) || key_len == 0 || key_len >= 1 << LEN_BITS {
-        return None;
-    }
-    Some(packed | (key_len as u32) << FLAG_BITS | flags)
-}
-
-/// Whether `keys[key_end - len..key_end]` (lowercase) is
-/// `name[start..]` with its ASCII letters lowercased, a word at a time.
-#[inline(always)]
-fn same_suffix(keys: &[u8], key_end: usize, name: &Padded<'_>, start: usize) -> bool {
-    let len = name.len - start;
-    let mut at = 0;
-    while len - at >= 8 {
-        if word_ending(keys, key_end - at) != lowercase_word(word_ending(name.bytes, name.len - at))
-        {
-            return false;
-        }
-        at += 8;
-    }
-    at == len
-        || partial_word(keys, key_end - len, key_end - at)
-            == lowercase_word(partial_word(name.bytes, start, name.len - at))
-}
-
-/// The flags of the node for `name[start..]`, if the list has one.
-/// Probing ends at an empty slot; the table is at most a third full, so
-/// that comes soon.
-#[inline(always)]
-fn node_flags(hash: u64, name: &Padded<'_>, start: usize) -> Option<u32> {
-    let mask = table::SLOTS.len() - 1;
-    let len = name.len - start;
-    // The filter, small enough to stay in the first-level cache, answers
-    // most suffixes the list does not have without touching the table.
-    let bit = filter_bit(hash, len, table::FILTER_BITS);
-    if table::FILTER[bit / 64] >> (bit % 64) & 1 == 0 {
-        return None;
-    }
-    let mut slot = first_slot(hash, len, table::SLOT_BITS);
-    loop {
-        let node = table::SLOTS[slot];
-        if node == 0 {
+    /// The label that ends at `end` (a dot or the name's end); `None` when
+    /// it is empty.
+    #[inline(always)]
+    fn label(&self, end: usize) -> Option<Label> {
+        let word = self.word_ending(end);
+        let dots = dots_in(word);
+        // The bytes of the word that are the label's: up to its dot, or all
+        // that lie in the name.
+        let len = if dots != 0 {
+            (dots.leading_zeros() / 8) as usize
+        } else {
+            end.min(8)
+        };
+        if len == 0 {
             return None;
         }
-        if ((node >> FLAG_BITS) & ((1 << LEN_BITS) - 1)) as usize == len {
-            let key_end = (node >> (LEN_BITS + FLAG_BITS)) as usize + len;
-            if same_suffix(table::KEYS.as_bytes(), key_end, name, start) {
-                return Some(node & ((1 << FLAG_BITS) - 1));
+        if len < 8 {
+            return Some(Label {
+                start: end - len,
+                end,
+                word: lowercase_word(word) >> (64 - 8 * len),
+            });
+        }
+        // 8 bytes or more: on through the words further left.
+        let mut at = end - 8;
+        while at > 0 {
+            let dots = dots_in(self.word_ending(at));
+            if dots != 0 {
+                at -= (dots.leading_zeros() / 8) as usize;
+                break;
             }
+            at = at.saturating_sub(8);
         }
-        slot = (slot + 1) & mask;
+        Some(Label {
+            start: at,
+            end,
+            word: lowercase_word(word),
+        })
+    }
+
+    /// The label's words left of its last 8 bytes, lowercased, from the
+    /// right, the bytes before the label cleared.
+    #[inline(always)]
+    fn more_words(&self, label: &Label) -> impl Iterator<Item = u64> + '_ {
+        let start = label.start;
+        (start + 1..label.end.saturating_sub(7))
+            .rev()
+            .step_by(8)
+            .map(move |end| lowercase_word(self.word_ending(end)) & top_bytes(end - start))
+    }
+
+    /// Whether `bytes[..end]` has an empty label: starts with a dot or has
+    /// two in a row (`end` is where a label starts, after a dot, or 0).
+    fn has_empty_label(&self, end: usize) -> bool {
+        if end == 0 {
+            return false;
+        }
+        // Words that overlap by a byte, so that every two neighbours share
+        // a word; positions before the start read as 0, not as dots.
+        let mut end = end;
+        loop {
+            let dots = dots_in(self.word_ending(end));
+            if dots & dots << 8 != 0 {
+                return true;
+            }
+            if end <= 8 {
+                return self.bytes[0] == b'.';
+            }
+            end -= 7;
+        }
+    }
+
+    /// The hash of the node for `label` under the node in slot `parent`
+    /// (or [`ROOT`]): of the label's length and its last 8 bytes alone, so
+    /// that a long label is read once, when it is compared.
+    #[inline(always)]
+    fn node_hash(parent: u32, label: &Label) -> u64 {
+        mix(
+            u64::from(parent) | (label.len() as u64) << PARENT_BITS,
+            label.word,
+        )
+    }
+
+    /// The slot and flags of the node for `label` under the node in slot
+    /// `parent` (or [`ROOT`]), if the list has one. Probing ends at an
+    /// empty slot; the table is at most a third full, so that comes soon.
+    ///
+    /// The filter, small enough to stay in the first-level cache, answers
+    /// most labels the list does not have without touching the table; a
+    /// top-level label is nearly always in the list, so `filtered` is false
+    /// for it.
+    #[inline(always)]
+    fn child(&self, parent: u32, label: &Label, filtered: bool) -> Option<(u32, u32)> {
+        let len = label.len();
+        if len >= 1 << LEN_BITS {
+            return None;
+        }
+        let hash = Name::node_hash(parent, label);
+        let bit = filter_bit(hash, table::FILTER_BITS);
+        if filtered && table::FILTER[bit / 64] >> (bit % 64) & 1 == 0 {
+            return None;
+        }
+        let want = parent << LEN_BITS | len as u32;
+        let mask = table::NODES.len() - 1;
+        let mut slot = first_slot(hash, table::SLOT_BITS);
+        loop {
+            let node = table::NODES[slot];
+            if node == 0 {
+                return None;
+            }
+            if node >> FLAG_BITS == want && self.is_label(table::LABELS[slot], label) {
+                return Some((slot as u32, node & ((1 << FLAG_BITS) - 1)));
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    /// Whether a node's [`table::LABELS`] entry is `label`: the label
+    /// itself when it has at most 8 bytes, else where it starts in
+    /// [`table::LONG_LABELS`].
+    #[inline(always)]
+    fn is_label(&self, stored: u64, label: &Label) -> bool {
+        let len = label.len();
+        if len <= 8 {
+            return stored == label.word;
+        }
+        let keys = table::LONG_LABELS.as_bytes();
+        let Some(key_end) = usize::try_from(stored).ok().map(|start| start + len) else {
+            return false;
+        };
+        if key_end > keys.len() || word_ending(keys, key_end) != label.word {
+            return false;
+        }
+        self.more_words(label).enumerate().all(|(k, word)| {
+            let at = 8 * (k + 1);
+            word_ending(keys, key_end - at) & top_bytes(len - at) == word
+        })
     }
 }
 
-/// Where the label that ends at `end` starts in `name`, a word at a time.
-#[inline(always)]
-fn label_start(name: &Padded<'_>, mut end: usize) -> usize {
-    while end > 0 {
-        let dots = dots_in(word_ending(name.bytes, end));
-        if dots != 0 {
-            // The byte after the last dot.
-            return end + (63 - dots.leading_zeros() as usize) / 8 - 7;
-        }
-        end = end.saturating_sub(8);
+/// A label's node hash alone, for the generator of [`table`].
+fn node_hash_of(parent: Option<usize>, label: &[u8]) -> u64 {
+    let name = Name::new(label);
+    let parent = parent.map_or(ROOT, |p| p as u32);
+    match name.label(label.len()) {
+        Some(whole) => Name::node_hash(parent, &whole),
+        None => 0,
     }
-    0
 }
 
-/// Whether `name[..end]` has an empty label: starts with a dot or has two
-/// in a row. (`end` is where a non-empty label starts, or 0.)
-#[inline(always)]
-fn has_empty_label(name: &Padded<'_>, end: usize) -> bool {
-    if end == 0 {
-        return false;
+/// The slot where probing for the node of `label` under the node in slot
+/// `parent` (`None` for a top-level label) starts, in a table of `2^bits`
+/// slots; what the generator of [`table`] places nodes by.
+pub(crate) fn slot_of(parent: Option<usize>, label: &[u8], bits: u32) -> usize {
+    first_slot(node_hash_of(parent, label), bits)
+}
+
+/// The filter bit of the node of `label` under `parent` in a filter of
+/// `2^bits` bits, for the generator of [`table`].
+pub(crate) fn filter_bit_of(parent: Option<usize>, label: &[u8], bits: u32) -> usize {
+    filter_bit(node_hash_of(parent, label), bits)
+}
+
+/// The [`table::LABELS`] entry of a label of at most 8 bytes, for the
+/// generator of [`table`].
+pub(crate) fn label_word(label: &[u8]) -> u64 {
+    let name = Name::new(label);
+    name.label(label.len()).map_or(0, |whole| whole.word)
+}
+
+/// Packs a node as the table stores it: the slot of its parent (`None` for
+/// a top-level label), its label's length and its flags.
+pub(crate) fn pack_node(parent: Option<usize>, label_len: usize, flags: u32) -> Option<u32> {
+    let parent = match parent {
+        None => ROOT,
+        Some(p) => u32::try_from(p).ok().filter(|&p| p < ROOT)?,
+    };
+    if label_len == 0 || label_len >= 1 << LEN_BITS || flags >= 1 << FLAG_BITS {
+        return None;
     }
-    // Two dots in a row, a word at a time from the right; `after` is 0x80
-    // when the byte after the word is a dot.
-    let mut end = end;
-    let mut after = 0;
-    loop {
-        let dots = dots_in(word_ending(name.bytes, end));
-        if dots & dots << 8 != 0 || (dots >> 56) & after != 0 {
-            return true;
-        }
-        if end <= 8 {
-            // Positions before the start read as 0, not as dots.
-            return name.bytes[0] == b'.';
-        }
-        after = dots & 0x80;
-        end -= 8;
-    }
+    Some((parent << LEN_BITS | label_len as u32) << FLAG_BITS | flags)
 }
 
 /// Where `domain`'s public suffix and registrable domain start, by the
 /// list's formal algorithm
 /// (<https://github.com/publicsuffix/list/wiki/Format#formal-algorithm>);
 /// the registrable domain is `None` when the domain is a public suffix.
+///
+/// The walk goes from the last label leftwards through the list's tree, a
+/// label at a time, and stops at the first label the tree does not have:
+/// most hosts take two steps.
 ///
 /// `None` when `domain` has an empty label other than the one a trailing
 /// dot makes (`.example.com`, `a..b`, `.`): the list's algorithm works on
@@ -301,56 +386,47 @@ fn has_empty_label(name: &Padded<'_>, end: usize) -> bool {
 #[inline(always)]
 fn split(domain: &str, sections: Sections) -> Option<(usize, Option<usize>)> {
     let bytes = domain.as_bytes();
-    let mut pad = [0; 8];
-    let name = Padded::new(bytes.strip_suffix(b".").unwrap_or(bytes), &mut pad);
+    let name = Name::new(bytes.strip_suffix(b".").unwrap_or(bytes));
     let mask = sections.mask();
-    let mut hash = SuffixHash::new(&name);
-    // The label that ends at `end` starts at `start`.
-    let mut end = name.len;
-    let mut start = label_start(&name, end);
+    let mut label = name.label(name.bytes.len())?;
     // The implicit rule "*": the last label is a public suffix.
-    let mut suffix_start = start;
+    let mut suffix_start = label.start;
     // The start of the label left of `suffix_start`, once the walk has
     // seen it.
     let mut registrable_start = None;
-    loop {
-        if start == end {
-            return None; // An empty label.
-        }
-        let Some(flags) = node_flags(hash.of(start), &name, start) else {
-            break;
-        };
+    let mut found = name.child(ROOT, &label, false);
+    while let Some((slot, flags)) = found {
         let flags = flags & mask;
         if flags & (EXCEPTION_ICANN | EXCEPTION_PRIVATE) != 0 {
             // An exception rule prevails; drop its leftmost label.
-            suffix_start = end + 1;
-            registrable_start = Some(start);
+            suffix_start = label.end + 1;
+            registrable_start = Some(label.start);
             break;
         }
         if flags & (RULE_ICANN | RULE_PRIVATE) != 0 {
-            suffix_start = start;
+            suffix_start = label.start;
             registrable_start = None;
         }
-        if start == 0 {
+        if label.start == 0 {
             return Some((suffix_start, registrable_start));
         }
-        end = start - 1;
-        let next = label_start(&name, end);
-        if suffix_start == start {
-            registrable_start = Some(next);
+        let next = name.label(label.start - 1)?;
+        if suffix_start == label.start {
+            registrable_start = Some(next.start);
         }
-        start = next;
         if flags & (WILDCARD_ICANN | WILDCARD_PRIVATE) != 0 {
             // "*.suffix": the label on the left is part of it.
-            suffix_start = start;
+            suffix_start = next.start;
             registrable_start = None;
         }
+        label = next;
+        found = name.child(slot, &label, true);
     }
-    if suffix_start == start && start > 0 {
-        registrable_start = Some(label_start(&name, start - 1));
+    if suffix_start == label.start && label.start > 0 {
+        registrable_start = Some(name.label(label.start - 1)?.start);
     }
     // The labels left of the walk must not be empty either.
-    (!has_empty_label(&name, start)).then_some((suffix_start, registrable_start))
+    (!name.has_empty_label(label.start)).then_some((suffix_start, registrable_start))
 }
 
 /// <https://url.spec.whatwg.org/#host-public-suffix>, for a domain.
