@@ -148,7 +148,9 @@ pub(crate) fn recognize(input: &[u8]) -> Option<Canonical> {
 pub(crate) fn surely_parses(input: &[u8]) -> bool {
     let (kind, scheme_end) = match scheme::http_prefix(input, true) {
         // The most common case, straight to the host.
-        Some((_, scheme_end)) => return authority_surely_parses(input, scheme_end + 3, false),
+        Some((_, scheme_end)) => {
+            return authority_surely_parses::<false>(input, scheme_end + 3, false)
+        }
         None => {
             let Some(first) = input.first() else {
                 return false;
@@ -187,18 +189,34 @@ pub(crate) fn surely_parses(input: &[u8]) -> bool {
     if !rest.starts_with(b"//") {
         return false;
     }
-    authority_surely_parses(input, scheme_end + 3, kind == SchemeKind::File)
+    authority_surely_parses::<false>(input, scheme_end + 3, kind == SchemeKind::File)
 }
 
-/// `surely_parses` after the "//" of a special URL, at `host_start`.
+/// `surely_parses` for its most common case only, an "http://" or
+/// "https://" URL (any case), and with no call: `false` also for a domain
+/// that may end in a number, which `surely_parses` decides. For
+/// `can_parse` to inline.
 #[inline(always)]
-fn authority_surely_parses(input: &[u8], host_start: usize, file: bool) -> bool {
+pub(crate) fn http_surely_parses(input: &[u8]) -> bool {
+    match scheme::http_prefix(input, true) {
+        Some((_, scheme_end)) => authority_surely_parses::<true>(input, scheme_end + 3, false),
+        None => false,
+    }
+}
+
+/// `surely_parses` after the "//" of a special URL, at `host_start`. With
+/// `QUICK`, `false` for a domain that may end in a number, rather than the
+/// call that decides.
+#[inline(always)]
+fn authority_surely_parses<const QUICK: bool>(input: &[u8], host_start: usize, file: bool) -> bool {
     let host_end = scan(input, host_start, ANY_CASE_HOST);
     if host_end == host_start {
         if !file {
             return false;
         }
-    } else if ipv4::ends_in_a_number(&input[host_start..host_end]) {
+    } else if may_end_in_a_number(input, host_start, host_end)
+        && (QUICK || ipv4::ends_in_a_number(&input[host_start..host_end]))
+    {
         return false;
     }
     let mut end = host_end;
@@ -219,6 +237,38 @@ fn authority_surely_parses(input: &[u8], host_start: usize, file: bool) -> bool 
         end += 1 + digits;
     }
     matches!(input.get(end), None | Some(b'/' | b'?' | b'#' | b'\\'))
+}
+
+/// Whether the domain `input[host_start..host_end]` (not empty) may end in
+/// a number (<https://url.spec.whatwg.org/#ends-in-a-number-checker>):
+/// `false` is sure. A label that is a number starts with a digit ("0x"
+/// too), so this looks at the first byte of the last label, found among
+/// the domain's last 8 bytes in one word; a domain ending in "." or with a
+/// longer last label is left to the exact check.
+#[inline(always)]
+fn may_end_in_a_number(input: &[u8], host_start: usize, host_end: usize) -> bool {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let Some(last8) = host_end
+        .checked_sub(8)
+        .and_then(|at| input.get(at..host_end))
+    else {
+        return true;
+    };
+    let word = u64::from_le_bytes(last8.try_into().unwrap_or_default());
+    if word >> 56 == u64::from(b'.') {
+        return true;
+    }
+    // 0x80 in each byte that is ".", exactly (no carry crosses a byte).
+    let x = word ^ 0x2E2E_2E2E_2E2E_2E2E;
+    let dots = !(((x & LOW7) + LOW7) | x | LOW7);
+    let label_start = if dots != 0 {
+        host_end - 8 + (63 - dots.leading_zeros() as usize) / 8 + 1
+    } else if host_end - host_start <= 8 {
+        host_start
+    } else {
+        return true;
+    };
+    input[label_start.max(host_start)].is_ascii_digit()
 }
 
 /// Where the path starting with "/" at `path_start` ends, if it is
@@ -361,6 +411,43 @@ mod tests {
         ] {
             assert!(surely_parses(url.as_bytes()), "{url}");
         }
+        // What the quick check takes, `surely_parses` takes too; a domain
+        // whose last label starts with a digit (or that ends in ".") is
+        // always left to it.
+        for url in [
+            "http://h/",
+            "HTTPS://Example.COM",
+            "http://a:65535/\t x",
+            "http://a.b-c_d.e?q",
+            "http://x1.y/",
+            "http://a.x1/",
+            "http://abcdefgh.ijklmnop.q0/",
+        ] {
+            assert!(http_surely_parses(url.as_bytes()), "{url}");
+            assert!(surely_parses(url.as_bytes()), "{url}");
+        }
+        for url in [
+            "http://1/",
+            "http://a.1/",
+            "http://a.b./",
+            "http://a.0x/",
+            "http://a.1a/",
+            "http://www.example.1com/",
+            "http://abcdefgh.123456789/",
+            "http://abcdefgh.abcdefghi/",
+            "ws://h/",
+            "http:/h/",
+        ] {
+            assert!(!http_surely_parses(url.as_bytes()), "{url}");
+        }
+        for url in [
+            "http://a.1a/",
+            "http://www.example.1com/",
+            "http://a.b./",
+            "http://abcdefgh.abcdefghi/",
+        ] {
+            assert!(surely_parses(url.as_bytes()), "{url}");
+        }
         for url in [
             "http://1.2.3.4/",
             "http://h:65536/",
@@ -426,7 +513,7 @@ mod tests {
                 assert_eq!(general.href(), url.href());
                 assert_eq!(general.offsets, url.offsets, "{input}");
             }
-            if surely_parses(input.as_bytes()) {
+            if surely_parses(input.as_bytes()) || http_surely_parses(input.as_bytes()) {
                 assert!(parse_general(input, settings).is_ok(), "{input}");
             }
         }
