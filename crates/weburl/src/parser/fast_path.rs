@@ -13,7 +13,9 @@
 
 use crate::host::{ipv4, HostKind};
 use crate::offsets::Offsets;
-use crate::parser::byte_class::{scan, scan_path, ANY_CASE_HOST, FRAGMENT, HOST, QUERY, SCHEME};
+use crate::parser::byte_class::{
+    scan, scan_path, scan_short, ANY_CASE_HOST, FRAGMENT, HOST, QUERY, SCHEME,
+};
 use crate::parser::path;
 use crate::scheme::{self, SchemeKind};
 use crate::url::Url;
@@ -209,7 +211,7 @@ pub(crate) fn http_surely_parses(input: &[u8]) -> bool {
 /// call that decides.
 #[inline(always)]
 fn authority_surely_parses<const QUICK: bool>(input: &[u8], host_start: usize, file: bool) -> bool {
-    let host_end = scan(input, host_start, ANY_CASE_HOST);
+    let host_end = scan_short(input, host_start, ANY_CASE_HOST);
     if host_end == host_start {
         if !file {
             return false;
