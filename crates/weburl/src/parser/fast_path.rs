@@ -140,9 +140,9 @@ pub(crate) fn recognize(input: &[u8]) -> Option<Canonical> {
 /// the host:
 ///
 /// - a special URL other than `file:` written with "//" and a domain of
-///   plain ASCII bytes (any case) that does not end in a number, with an
-///   optional valid port;
-/// - a `file:` URL written with "//" and such a domain, or an empty host
+///   plain ASCII bytes (any case) that does not end in a number, or that
+///   does and is a valid IPv4 address, with an optional valid port;
+/// - a `file:` URL written with "//" and such a host, or an empty host
 ///   (<https://url.spec.whatwg.org/#file-host-state>);
 /// - a URL with any other scheme and no "//" after it: a path or an opaque
 ///   path follows, and no host
@@ -194,15 +194,15 @@ pub(crate) fn surely_parses(input: &[u8]) -> bool {
     authority_surely_parses::<false>(input, scheme_end + 3, kind == SchemeKind::File)
 }
 
-/// `surely_parses` for its most common case only, an "http://" or
-/// "https://" URL (any case), and with no call: `false` also for a domain
-/// that may end in a number, which `surely_parses` decides. For
+/// `surely_parses` for its most common cases only, "http://", "https://"
+/// and "file://" URLs (any case), and with no call: `false` also for a
+/// domain that may end in a number, which `surely_parses` decides. For
 /// `can_parse` to inline.
 #[inline(always)]
-pub(crate) fn http_surely_parses(input: &[u8]) -> bool {
+pub(crate) fn surely_parses_quick(input: &[u8]) -> bool {
     match scheme::http_prefix(input, true) {
         Some((_, scheme_end)) => authority_surely_parses::<true>(input, scheme_end + 3, false),
-        None => false,
+        None => scheme::is_file_prefix(input) && authority_surely_parses::<true>(input, 7, true),
     }
 }
 
@@ -216,10 +216,15 @@ fn authority_surely_parses<const QUICK: bool>(input: &[u8], host_start: usize, f
         if !file {
             return false;
         }
-    } else if may_end_in_a_number(input, host_start, host_end)
-        && (QUICK || ipv4::ends_in_a_number(&input[host_start..host_end]))
-    {
-        return false;
+    } else if may_end_in_a_number(input, host_start, host_end) {
+        // A domain that ends in a number is an IPv4 address or fails
+        // (<https://url.spec.whatwg.org/#concept-host-parser>, step 8).
+        // Its case does not matter to the IPv4 parser, and these bytes
+        // reach it only lowercased.
+        let host = &input[host_start..host_end];
+        if QUICK || (ipv4::ends_in_a_number(host) && ipv4::parse_noting(host, |_| {}).is_err()) {
+            return false;
+        }
     }
     let mut end = host_end;
     if !file && input.get(end) == Some(&b':') {
@@ -424,8 +429,11 @@ mod tests {
             "http://x1.y/",
             "http://a.x1/",
             "http://abcdefgh.ijklmnop.q0/",
+            "file:///x",
+            "FILE://host/x",
+            "file://node.gypi",
         ] {
-            assert!(http_surely_parses(url.as_bytes()), "{url}");
+            assert!(surely_parses_quick(url.as_bytes()), "{url}");
             assert!(surely_parses(url.as_bytes()), "{url}");
         }
         for url in [
@@ -439,8 +447,11 @@ mod tests {
             "http://abcdefgh.abcdefghi/",
             "ws://h/",
             "http:/h/",
+            "file://h:1/",
+            "file://C|/x",
+            "file:/x",
         ] {
-            assert!(!http_surely_parses(url.as_bytes()), "{url}");
+            assert!(!surely_parses_quick(url.as_bytes()), "{url}");
         }
         for url in [
             "http://a.1a/",
@@ -450,15 +461,41 @@ mod tests {
         ] {
             assert!(surely_parses(url.as_bytes()), "{url}");
         }
+        // IPv4 addresses: the IPv4 parser decides.
         for url in [
             "http://1.2.3.4/",
+            "file://1.2.3.4/",
+            "HTTP://0X7F.0.0.1:80/",
+            "http://1.2.3.4./",
+            "http://4294967295/",
+            "http://0x7f.1/",
+            "http://a.b.0/",
+        ] {
+            assert_eq!(
+                surely_parses(url.as_bytes()),
+                url != "http://a.b.0/",
+                "{url}"
+            );
+        }
+        for url in [
+            "http://1.2.3.256/",
+            "http://1.2.3.4.5/",
+            "http://4294967296/",
+            "http://09.1/",
+            "http://a.1/",
+            "http://a.b.0/",
+            "http://1.2.3.4:65536/",
+            "file://1.2.3.4:1/",
+        ] {
+            assert!(!surely_parses(url.as_bytes()), "{url}");
+        }
+        for url in [
             "http://h:65536/",
             "http://h:1x/",
             "http://[::1]/",
             "http://u@h/",
             "file://h:1/",
             "file://C|/x",
-            "file://1.2.3.4/",
             "file:x",
             "sc://h/",
             "sc:/\t/h",
@@ -515,7 +552,7 @@ mod tests {
                 assert_eq!(general.href(), url.href());
                 assert_eq!(general.offsets, url.offsets, "{input}");
             }
-            if surely_parses(input.as_bytes()) || http_surely_parses(input.as_bytes()) {
+            if surely_parses(input.as_bytes()) || surely_parses_quick(input.as_bytes()) {
                 assert!(parse_general(input, settings).is_ok(), "{input}");
             }
         }

@@ -157,12 +157,12 @@ pub(crate) fn validate(input: &str, settings: Settings<'_>) -> bool {
 }
 
 /// `validate` with the default options, for `Url::can_parse`: the common
-/// case (see `fast_path::http_surely_parses`) inlined into the caller,
+/// case (see `fast_path::surely_parses_quick`) inlined into the caller,
 /// where it makes no call and saves no register, and the rest out of line.
 #[inline(always)]
 pub(crate) fn validate_by_default(input: &str) -> bool {
     // The serialization is at most 3 times as long as the input.
-    (input.len() <= DEFAULT_MAX_LEN / 3 && fast_path::http_surely_parses(input.as_bytes()))
+    (input.len() <= DEFAULT_MAX_LEN / 3 && fast_path::surely_parses_quick(input.as_bytes()))
         || validate_by_default_out_of_line(input)
 }
 
