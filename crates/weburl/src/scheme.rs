@@ -37,12 +37,19 @@ pub(crate) fn http_prefix(input: &[u8], any_case: bool) -> Option<(SchemeKind, u
     } else {
         (0, 0)
     };
-    if word | fold_https == u64::from_le_bytes(*b"https://") {
-        return Some((SchemeKind::Https, 5));
+    // The bits that differ from each prefix ("http://" and any eighth
+    // byte). Lists mix the two schemes: one test for both, with no branch
+    // on which it is.
+    let https = (word | fold_https) ^ u64::from_le_bytes(*b"https://");
+    let http = ((word | fold_http) & 0x00FF_FFFF_FFFF_FFFF) ^ u64::from_le_bytes(*b"http://\0");
+    if https.min(http) != 0 {
+        return None;
     }
-    // "http://" and any eighth byte.
-    let seven = (word | fold_http) & 0x00FF_FFFF_FFFF_FFFF;
-    (seven == u64::from_le_bytes(*b"http://\0")).then_some((SchemeKind::Http, 4))
+    Some(if https == 0 {
+        (SchemeKind::Https, 5)
+    } else {
+        (SchemeKind::Http, 4)
+    })
 }
 
 /// Whether `input` starts with "file://", in any case, tested as

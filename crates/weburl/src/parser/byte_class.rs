@@ -92,19 +92,22 @@ pub(crate) fn scan(bytes: &[u8], from: usize, class: u8) -> usize {
     scan_scalar(bytes, from, class)
 }
 
-/// `scan`, for runs that are mostly shorter than 32 bytes (hosts): the
-/// first 32 bytes from `from` (or the whole input, from 16 bytes on) are
-/// tested at once, with no branch on where among them the run ends.
+/// `scan`, for runs that are mostly shorter than 32 bytes (hosts): 32
+/// bytes from `early` (or the whole input, from 16 bytes on) are tested at
+/// once, with no branch on where among them the run ends. `early` is a
+/// position at most `from` and less than 16 before it that the caller
+/// knows sooner: the loads need not wait for `from` to be computed.
 #[inline(always)]
-pub(crate) fn scan_short(bytes: &[u8], from: usize, class: u8) -> usize {
+pub(crate) fn scan_short(bytes: &[u8], early: usize, from: usize, class: u8) -> usize {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     {
         match class {
-            HOST => return sse2::scan_short::<HOST>(bytes, from),
-            ANY_CASE_HOST => return sse2::scan_short::<ANY_CASE_HOST>(bytes, from),
+            HOST => return sse2::scan_short::<HOST>(bytes, early, from),
+            ANY_CASE_HOST => return sse2::scan_short::<ANY_CASE_HOST>(bytes, early, from),
             _ => {}
         }
     }
+    let _ = early;
     scan(bytes, from, class)
 }
 
@@ -159,11 +162,13 @@ pub(crate) fn compare_scans(input: &[u8]) -> Result<(), String> {
                     "class {class:#x} from {from}: block scan {fast}, scalar scan {reference}"
                 ));
             }
-            let short = scan_short(input, from, class);
-            if short != reference {
-                return Err(format!(
-                    "class {class:#x} from {from}: short scan {short}, scalar scan {reference}"
-                ));
+            for early in [from, from.saturating_sub(1), from.saturating_sub(15)] {
+                let short = scan_short(input, early, from, class);
+                if short != reference {
+                    return Err(format!(
+                        "class {class:#x} from {from} ({early}): short scan {short}, scalar scan {reference}"
+                    ));
+                }
             }
             if class == SEGMENTS {
                 let (fast, reference) = (scan_path(input, from), scan_path_scalar(input, from));
@@ -287,15 +292,16 @@ mod sse2 {
 
     /// `super::scan_short` for a class of at most 32 stops.
     #[inline(always)]
-    pub(super) fn scan_short<const CLASS: u8>(bytes: &[u8], from: usize) -> usize {
-        if bytes.len() < BLOCK || from > bytes.len() {
+    pub(super) fn scan_short<const CLASS: u8>(bytes: &[u8], early: usize, from: usize) -> usize {
+        if bytes.len() < BLOCK || from > bytes.len() || from.wrapping_sub(early) >= BLOCK {
             return scan::<CLASS>(bytes, from);
         }
         // The window: 32 bytes, or the whole input when it is shorter,
-        // starting at `from` or as late as the input allows. Its two blocks
-        // overlap when the input is shorter than 32 bytes.
+        // starting at `early` or as late as the input allows, so that it
+        // holds `from`. Its two blocks overlap when the input is shorter
+        // than 32 bytes.
         let wide = bytes.len().min(2 * BLOCK);
-        let first = from.min(bytes.len() - wide);
+        let first = early.min(bytes.len() - wide);
         // SAFETY: as in `scan`.
         let window = unsafe { window_mask::<CLASS>(bytes, first, wide) };
         // A stop at the window's end: the input's end, or (when the run
@@ -493,9 +499,10 @@ mod tests {
         }
     }
 
-    /// The 32-byte window scan and the scalar scan agree on inputs of 16 to
+    /// The 32-byte window scan and the scalar scan agree on inputs of up to
     /// 40 bytes (the window whole, clipped, and two overlapping blocks),
-    /// with every byte at every position, from every start.
+    /// with every byte at every position, from every start, with the
+    /// window placed at the start or up to 15 bytes before it.
     #[test]
     fn short_scan_agrees_with_the_scalar_scan() {
         for class in [HOST, ANY_CASE_HOST] {
@@ -505,11 +512,13 @@ mod tests {
                         let mut input = vec![b'a'; len];
                         input[at] = b;
                         for from in 0..=len {
-                            assert_eq!(
-                                scan_short(&input, from, class),
-                                scan_scalar(&input, from, class),
-                                "class {class}, byte {b}, at {at} of {len}, from {from}"
-                            );
+                            for early in [from, from.saturating_sub(1), from.saturating_sub(15)] {
+                                assert_eq!(
+                                    scan_short(&input, early, from, class),
+                                    scan_scalar(&input, from, class),
+                                    "class {class}, byte {b}, at {at} of {len}, from {from} ({early})"
+                                );
+                            }
                         }
                     }
                 }

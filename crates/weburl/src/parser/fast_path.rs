@@ -151,7 +151,7 @@ pub(crate) fn surely_parses(input: &[u8]) -> bool {
     let (kind, scheme_end) = match scheme::http_prefix(input, true) {
         // The most common case, straight to the host.
         Some((_, scheme_end)) => {
-            return authority_surely_parses::<false>(input, scheme_end + 3, false)
+            return authority_surely_parses::<false>(input, scheme_end + 3, scheme_end + 3, false)
         }
         None => {
             let Some(first) = input.first() else {
@@ -191,7 +191,12 @@ pub(crate) fn surely_parses(input: &[u8]) -> bool {
     if !rest.starts_with(b"//") {
         return false;
     }
-    authority_surely_parses::<false>(input, scheme_end + 3, kind == SchemeKind::File)
+    authority_surely_parses::<false>(
+        input,
+        scheme_end + 3,
+        scheme_end + 3,
+        kind == SchemeKind::File,
+    )
 }
 
 /// `surely_parses` for its most common cases only, "http://", "https://"
@@ -200,18 +205,25 @@ pub(crate) fn surely_parses(input: &[u8]) -> bool {
 /// `can_parse` to inline.
 #[inline(always)]
 pub(crate) fn surely_parses_quick(input: &[u8]) -> bool {
+    // The host starts at 7 or 8: the scan's loads start at 7, before the
+    // test of which it is has ended.
     match scheme::http_prefix(input, true) {
-        Some((_, scheme_end)) => authority_surely_parses::<true>(input, scheme_end + 3, false),
-        None => scheme::is_file_prefix(input) && authority_surely_parses::<true>(input, 7, true),
+        Some((_, scheme_end)) => authority_surely_parses::<true>(input, 7, scheme_end + 3, false),
+        None => scheme::is_file_prefix(input) && authority_surely_parses::<true>(input, 7, 7, true),
     }
 }
 
-/// `surely_parses` after the "//" of a special URL, at `host_start`. With
-/// `QUICK`, `false` for a domain that may end in a number, rather than the
-/// call that decides.
+/// `surely_parses` after the "//" of a special URL, at `host_start`
+/// (`early` as in `scan_short`). With `QUICK`, `false` for a domain that
+/// may end in a number, rather than the call that decides.
 #[inline(always)]
-fn authority_surely_parses<const QUICK: bool>(input: &[u8], host_start: usize, file: bool) -> bool {
-    let host_end = scan_short(input, host_start, ANY_CASE_HOST);
+fn authority_surely_parses<const QUICK: bool>(
+    input: &[u8],
+    early: usize,
+    host_start: usize,
+    file: bool,
+) -> bool {
+    let host_end = scan_short(input, early, host_start, ANY_CASE_HOST);
     if host_end == host_start {
         if !file {
             return false;
