@@ -37,12 +37,30 @@ pub(crate) fn http_prefix(input: &[u8], any_case: bool) -> Option<(SchemeKind, u
     } else {
         (0, 0)
     };
-    if word | fold_https == u64::from_le_bytes(*b"https://") {
-        return Some((SchemeKind::Https, 5));
+    // The bits that differ from each prefix ("http://" and any eighth
+    // byte). Lists mix the two schemes: one test for both, with no branch
+    // on which it is.
+    let https = (word | fold_https) ^ u64::from_le_bytes(*b"https://");
+    let http = ((word | fold_http) & 0x00FF_FFFF_FFFF_FFFF) ^ u64::from_le_bytes(*b"http://\0");
+    if https.min(http) != 0 {
+        return None;
     }
-    // "http://" and any eighth byte.
-    let seven = (word | fold_http) & 0x00FF_FFFF_FFFF_FFFF;
-    (seven == u64::from_le_bytes(*b"http://\0")).then_some((SchemeKind::Http, 4))
+    Some(if https == 0 {
+        (SchemeKind::Https, 5)
+    } else {
+        (SchemeKind::Http, 4)
+    })
+}
+
+/// Whether `input` starts with "file://", in any case, tested as
+/// `http_prefix` tests its schemes. Needs 8 bytes of input.
+#[inline]
+pub(crate) fn is_file_prefix(input: &[u8]) -> bool {
+    let Some(first) = input.get(..8) else {
+        return false;
+    };
+    let word = u64::from_le_bytes(first.try_into().unwrap_or_default());
+    (word | 0x2020_2020) & 0x00FF_FFFF_FFFF_FFFF == u64::from_le_bytes(*b"file://\0")
 }
 
 impl SchemeKind {
@@ -149,6 +167,18 @@ mod tests {
             b"ftp://hhh",
         ] {
             assert_eq!(http_prefix(other, true), None, "{other:?}");
+        }
+        for file in [&b"file:///"[..], b"FiLe://h", b"file://h/x"] {
+            assert!(is_file_prefix(file), "{file:?}");
+        }
+        for other in [
+            &b"file://"[..],
+            b"file:/hh",
+            b"fil://hh",
+            b"f\x09le://h",
+            b"files://",
+        ] {
+            assert!(!is_file_prefix(other), "{other:?}");
         }
     }
 }

@@ -80,11 +80,8 @@ impl Url {
     ///
     /// <https://url.spec.whatwg.org/#dom-url-canparse>
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
-        if base.is_none() && crate::parser::surely_parses_by_default(input) {
-            return true;
-        }
         match base {
-            None => ParseOptions::default().can_parse(input),
+            None => crate::parser::validate_by_default(input),
             Some(base) => match Url::parse(base) {
                 Ok(base) => ParseOptions::default()
                     .base_url(Some(&base))

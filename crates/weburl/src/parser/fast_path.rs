@@ -13,7 +13,9 @@
 
 use crate::host::{ipv4, HostKind};
 use crate::offsets::Offsets;
-use crate::parser::byte_class::{scan, scan_path, ANY_CASE_HOST, FRAGMENT, HOST, QUERY, SCHEME};
+use crate::parser::byte_class::{
+    scan, scan_path, scan_short, ANY_CASE_HOST, FRAGMENT, HOST, QUERY, SCHEME,
+};
 use crate::parser::path;
 use crate::scheme::{self, SchemeKind};
 use crate::url::Url;
@@ -138,9 +140,9 @@ pub(crate) fn recognize(input: &[u8]) -> Option<Canonical> {
 /// the host:
 ///
 /// - a special URL other than `file:` written with "//" and a domain of
-///   plain ASCII bytes (any case) that does not end in a number, with an
-///   optional valid port;
-/// - a `file:` URL written with "//" and such a domain, or an empty host
+///   plain ASCII bytes (any case) that does not end in a number, or that
+///   does and is a valid IPv4 address, with an optional valid port;
+/// - a `file:` URL written with "//" and such a host, or an empty host
 ///   (<https://url.spec.whatwg.org/#file-host-state>);
 /// - a URL with any other scheme and no "//" after it: a path or an opaque
 ///   path follows, and no host
@@ -148,7 +150,9 @@ pub(crate) fn recognize(input: &[u8]) -> Option<Canonical> {
 pub(crate) fn surely_parses(input: &[u8]) -> bool {
     let (kind, scheme_end) = match scheme::http_prefix(input, true) {
         // The most common case, straight to the host.
-        Some((_, scheme_end)) => return authority_surely_parses(input, scheme_end + 3, false),
+        Some((_, scheme_end)) => {
+            return authority_surely_parses::<false>(input, scheme_end + 3, scheme_end + 3, false)
+        }
         None => {
             let Some(first) = input.first() else {
                 return false;
@@ -187,19 +191,52 @@ pub(crate) fn surely_parses(input: &[u8]) -> bool {
     if !rest.starts_with(b"//") {
         return false;
     }
-    authority_surely_parses(input, scheme_end + 3, kind == SchemeKind::File)
+    authority_surely_parses::<false>(
+        input,
+        scheme_end + 3,
+        scheme_end + 3,
+        kind == SchemeKind::File,
+    )
 }
 
-/// `surely_parses` after the "//" of a special URL, at `host_start`.
+/// `surely_parses` for its most common cases only, "http://", "https://"
+/// and "file://" URLs (any case), and with no call: `false` also for a
+/// domain that may end in a number, which `surely_parses` decides. For
+/// `can_parse` to inline.
 #[inline(always)]
-fn authority_surely_parses(input: &[u8], host_start: usize, file: bool) -> bool {
-    let host_end = scan(input, host_start, ANY_CASE_HOST);
+pub(crate) fn surely_parses_quick(input: &[u8]) -> bool {
+    // The host starts at 7 or 8: the scan's loads start at 7, before the
+    // test of which it is has ended.
+    match scheme::http_prefix(input, true) {
+        Some((_, scheme_end)) => authority_surely_parses::<true>(input, 7, scheme_end + 3, false),
+        None => scheme::is_file_prefix(input) && authority_surely_parses::<true>(input, 7, 7, true),
+    }
+}
+
+/// `surely_parses` after the "//" of a special URL, at `host_start`
+/// (`early` as in `scan_short`). With `QUICK`, `false` for a domain that
+/// may end in a number, rather than the call that decides.
+#[inline(always)]
+fn authority_surely_parses<const QUICK: bool>(
+    input: &[u8],
+    early: usize,
+    host_start: usize,
+    file: bool,
+) -> bool {
+    let host_end = scan_short(input, early, host_start, ANY_CASE_HOST);
     if host_end == host_start {
         if !file {
             return false;
         }
-    } else if ipv4::ends_in_a_number(&input[host_start..host_end]) {
-        return false;
+    } else if may_end_in_a_number(input, host_start, host_end) {
+        // A domain that ends in a number is an IPv4 address or fails
+        // (<https://url.spec.whatwg.org/#concept-host-parser>, step 8).
+        // Its case does not matter to the IPv4 parser, and these bytes
+        // reach it only lowercased.
+        let host = &input[host_start..host_end];
+        if QUICK || (ipv4::ends_in_a_number(host) && ipv4::parse_noting(host, |_| {}).is_err()) {
+            return false;
+        }
     }
     let mut end = host_end;
     if !file && input.get(end) == Some(&b':') {
@@ -219,6 +256,38 @@ fn authority_surely_parses(input: &[u8], host_start: usize, file: bool) -> bool 
         end += 1 + digits;
     }
     matches!(input.get(end), None | Some(b'/' | b'?' | b'#' | b'\\'))
+}
+
+/// Whether the domain `input[host_start..host_end]` (not empty) may end in
+/// a number (<https://url.spec.whatwg.org/#ends-in-a-number-checker>):
+/// `false` is sure. A label that is a number starts with a digit ("0x"
+/// too), so this looks at the first byte of the last label, found among
+/// the domain's last 8 bytes in one word; a domain ending in "." or with a
+/// longer last label is left to the exact check.
+#[inline(always)]
+fn may_end_in_a_number(input: &[u8], host_start: usize, host_end: usize) -> bool {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let Some(last8) = host_end
+        .checked_sub(8)
+        .and_then(|at| input.get(at..host_end))
+    else {
+        return true;
+    };
+    let word = u64::from_le_bytes(last8.try_into().unwrap_or_default());
+    if word >> 56 == u64::from(b'.') {
+        return true;
+    }
+    // 0x80 in each byte that is ".", exactly (no carry crosses a byte).
+    let x = word ^ 0x2E2E_2E2E_2E2E_2E2E;
+    let dots = !(((x & LOW7) + LOW7) | x | LOW7);
+    let label_start = if dots != 0 {
+        host_end - 8 + (63 - dots.leading_zeros() as usize) / 8 + 1
+    } else if host_end - host_start <= 8 {
+        host_start
+    } else {
+        return true;
+    };
+    input[label_start.max(host_start)].is_ascii_digit()
 }
 
 /// Where the path starting with "/" at `path_start` ends, if it is
@@ -361,15 +430,84 @@ mod tests {
         ] {
             assert!(surely_parses(url.as_bytes()), "{url}");
         }
+        // What the quick check takes, `surely_parses` takes too; a domain
+        // whose last label starts with a digit (or that ends in ".") is
+        // always left to it.
+        for url in [
+            "http://h/",
+            "HTTPS://Example.COM",
+            "http://a:65535/\t x",
+            "http://a.b-c_d.e?q",
+            "http://x1.y/",
+            "http://a.x1/",
+            "http://abcdefgh.ijklmnop.q0/",
+            "file:///x",
+            "FILE://host/x",
+            "file://node.gypi",
+        ] {
+            assert!(surely_parses_quick(url.as_bytes()), "{url}");
+            assert!(surely_parses(url.as_bytes()), "{url}");
+        }
+        for url in [
+            "http://1/",
+            "http://a.1/",
+            "http://a.b./",
+            "http://a.0x/",
+            "http://a.1a/",
+            "http://www.example.1com/",
+            "http://abcdefgh.123456789/",
+            "http://abcdefgh.abcdefghi/",
+            "ws://h/",
+            "http:/h/",
+            "file://h:1/",
+            "file://C|/x",
+            "file:/x",
+        ] {
+            assert!(!surely_parses_quick(url.as_bytes()), "{url}");
+        }
+        for url in [
+            "http://a.1a/",
+            "http://www.example.1com/",
+            "http://a.b./",
+            "http://abcdefgh.abcdefghi/",
+        ] {
+            assert!(surely_parses(url.as_bytes()), "{url}");
+        }
+        // IPv4 addresses: the IPv4 parser decides.
         for url in [
             "http://1.2.3.4/",
+            "file://1.2.3.4/",
+            "HTTP://0X7F.0.0.1:80/",
+            "http://1.2.3.4./",
+            "http://4294967295/",
+            "http://0x7f.1/",
+            "http://a.b.0/",
+        ] {
+            assert_eq!(
+                surely_parses(url.as_bytes()),
+                url != "http://a.b.0/",
+                "{url}"
+            );
+        }
+        for url in [
+            "http://1.2.3.256/",
+            "http://1.2.3.4.5/",
+            "http://4294967296/",
+            "http://09.1/",
+            "http://a.1/",
+            "http://a.b.0/",
+            "http://1.2.3.4:65536/",
+            "file://1.2.3.4:1/",
+        ] {
+            assert!(!surely_parses(url.as_bytes()), "{url}");
+        }
+        for url in [
             "http://h:65536/",
             "http://h:1x/",
             "http://[::1]/",
             "http://u@h/",
             "file://h:1/",
             "file://C|/x",
-            "file://1.2.3.4/",
             "file:x",
             "sc://h/",
             "sc:/\t/h",
@@ -426,7 +564,7 @@ mod tests {
                 assert_eq!(general.href(), url.href());
                 assert_eq!(general.offsets, url.offsets, "{input}");
             }
-            if surely_parses(input.as_bytes()) {
+            if surely_parses(input.as_bytes()) || surely_parses_quick(input.as_bytes()) {
                 assert!(parse_general(input, settings).is_ok(), "{input}");
             }
         }
