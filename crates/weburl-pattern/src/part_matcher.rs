@@ -59,11 +59,24 @@ enum Piece {
 pub(crate) struct PartMatcher {
     pieces: Vec<Piece>,
     delimiter: u8,
-    /// No piece is optional: one pass, no choices to go back on.
-    straight: bool,
+    shape: Shape,
+}
+
+/// How many ways a part list can match, which decides how it is run.
+#[derive(Debug, Clone)]
+enum Shape {
+    /// No piece is optional: one pass, no choices to go back on. Every
+    /// match starts with `lead`, the first piece's fixed text.
+    Straight { lead: String },
     /// Only the first piece is optional, and it is fixed text or a
-    /// segment: `test` is at most two passes, with it and without it.
-    only_first_optional: bool,
+    /// segment; what follows it starts with `lead`, the second piece's
+    /// fixed text (or is the end). `test` decides from one look at the
+    /// start of the input whether to match with it, without it, or
+    /// (rarely) both.
+    FirstOptional { lead: String },
+    /// Anything else: the choices in the order the regular expression
+    /// prefers them.
+    General,
 }
 
 /// `text.starts_with(prefix)` as a plain loop: the prefixes are short
@@ -80,6 +93,78 @@ fn has_suffix(text: &[u8], suffix: &[u8]) -> bool {
             .iter()
             .zip(suffix)
             .all(|(a, b)| a == b)
+}
+
+/// `0x01` in every byte of a word.
+const LOW_BITS: u64 = u64::from_ne_bytes([0x01; 8]);
+/// `0x80` in every byte of a word.
+const HIGH_BITS: u64 = u64::from_ne_bytes([0x80; 8]);
+
+/// The lowest byte of `word` (the earliest, read little-endian) that
+/// equals the byte in every lane of `splat`. `(x - 0x01..) & !x & 0x80..`
+/// flags each zero byte of `x`, and above the first one a borrow may flag
+/// more, so only the lowest flag is sure.
+#[inline(always)]
+fn first_lane(word: u64, splat: u64) -> Option<usize> {
+    let x = word ^ splat;
+    let zeros = x.wrapping_sub(LOW_BITS) & !x & HIGH_BITS;
+    (zeros != 0).then(|| (zeros.trailing_zeros() / 8) as usize)
+}
+
+/// Where the segment that starts at `from` ends: the first `delimiter` at
+/// or after `from`, or `bytes.len()`. Eight bytes at a time; a last
+/// partial word is read as the input's last eight bytes, whose earlier
+/// ones are known not to hold the delimiter.
+#[inline(always)]
+fn segment_end(bytes: &[u8], from: usize, delimiter: u8) -> usize {
+    let rest = &bytes[from..];
+    let splat = u64::from_ne_bytes([delimiter; 8]);
+    let mut words = rest.chunks_exact(8);
+    let mut at = from;
+    for chunk in &mut words {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+        if let Some(lane) = first_lane(word, splat) {
+            return at + lane;
+        }
+        at += 8;
+    }
+    let left = words.remainder().len();
+    if left == 0 {
+        return bytes.len();
+    }
+    if rest.len() >= 8 {
+        let last = &rest[rest.len() - 8..];
+        let word = u64::from_le_bytes(last.try_into().unwrap_or_default());
+        return match first_lane(word, splat) {
+            Some(lane) => bytes.len() - 8 + lane,
+            None => bytes.len(),
+        };
+    }
+    at + words
+        .remainder()
+        .iter()
+        .position(|&b| b == delimiter)
+        .unwrap_or(left)
+}
+
+/// [`segment_end`] one byte at a time: the reference that it must agree
+/// with, and the scan of the walks that may go on past a segment, where
+/// the word constants would cost registers that every call pays for.
+#[inline]
+fn segment_end_scalar(bytes: &[u8], from: usize, delimiter: u8) -> usize {
+    from + bytes[from..]
+        .iter()
+        .position(|&b| b == delimiter)
+        .unwrap_or(bytes.len() - from)
+}
+
+/// The fixed text a piece starts with when it is present.
+fn piece_lead(piece: Option<&Piece>) -> &str {
+    match piece {
+        Some(Piece::Fixed { text, .. }) => text,
+        Some(Piece::Segment { prefix, .. } | Piece::Tail { prefix, .. }) => prefix,
+        None => "",
+    }
 }
 
 /// The text a part starts with when it is present.
@@ -209,15 +294,26 @@ impl PartMatcher {
             return None;
         }
         let pieces = merge_fixed_text(pieces);
-        let only_first_optional = matches!(
-            pieces.first(),
-            Some(Piece::Fixed { optional: true, .. } | Piece::Segment { optional: true, .. })
-        ) && optional_count == 1;
+        let shape = if optional_count == 0 {
+            Shape::Straight {
+                lead: piece_lead(pieces.first()).to_owned(),
+            }
+        } else if optional_count == 1
+            && matches!(
+                pieces.first(),
+                Some(Piece::Fixed { optional: true, .. } | Piece::Segment { optional: true, .. })
+            )
+        {
+            Shape::FirstOptional {
+                lead: piece_lead(pieces.get(1)).to_owned(),
+            }
+        } else {
+            Shape::General
+        };
         Some(PartMatcher {
-            only_first_optional,
             pieces,
             delimiter,
-            straight: optional_count == 0,
+            shape,
         })
     }
 
@@ -229,19 +325,38 @@ impl PartMatcher {
     /// Whether `input` matches; each group's byte range goes into `groups`
     /// (which may be shorter than the group count, or empty).
     pub(crate) fn run(&self, input: &str, groups: &mut [Option<(usize, usize)>]) -> bool {
-        if self.straight {
-            return self.run_straight(input, 0, 0, groups);
+        match &self.shape {
+            // Most inputs a route sees do not start with its fixed text:
+            // they are turned away here, before the pieces are walked.
+            Shape::Straight { lead } => {
+                has_prefix(input.as_bytes(), lead.as_bytes())
+                    && self.run_straight(input, 0, 0, groups)
+            }
+            Shape::FirstOptional { lead } if groups.is_empty() => {
+                self.test_first_optional(input, lead.as_bytes())
+            }
+            _ => self.run_from(input, 0, 0, groups),
         }
-        if groups.is_empty() && self.only_first_optional {
-            // Whether the input matches with the first piece or without it
-            // (without groups, which one the regular expression prefers
-            // does not matter): two passes cost less than going back.
-            return self
-                .take_first(input)
-                .is_some_and(|end| self.run_straight(input, 1, end, groups))
-                || self.run_straight(input, 1, 0, groups);
-        }
-        self.run_from(input, 0, 0, groups)
+    }
+
+    /// Whether `input` matches a part list whose only optional piece is
+    /// the first (without groups, which choice the regular expression
+    /// prefers does not matter). Either way the second piece must come
+    /// next, and it starts with fixed text (`/docs/` in
+    /// `{/:lang}?/docs/:page`): one look at that text where the first
+    /// piece ends, and one at the start of the input, tell which choices
+    /// can match, so a miss reads the first segment once and nothing more.
+    /// Both can only when the input holds the text twice in a row, with the
+    /// first piece's match between (`/docs/docs/…`).
+    #[inline(never)]
+    fn test_first_optional(&self, input: &str, lead: &[u8]) -> bool {
+        let bytes = input.as_bytes();
+        let with_first = self
+            .take_first(input)
+            .filter(|&end| has_prefix(&bytes[end..], lead));
+        let without_first = has_prefix(bytes, lead);
+        with_first.is_some_and(|end| self.run_straight(input, 1, end, &mut []))
+            || (without_first && self.run_straight(input, 1, 0, &mut []))
     }
 
     /// Where the first piece, fixed text or a segment, ends when it
@@ -255,12 +370,8 @@ impl PartMatcher {
                     return None;
                 }
                 let start = prefix.len();
-                let run = bytes[start..]
-                    .iter()
-                    .position(|&b| b == self.delimiter)
-                    .unwrap_or(bytes.len() - start);
-                let end = start + run;
-                (run > 0 && has_prefix(&bytes[end..], suffix.as_bytes()))
+                let end = segment_end(bytes, start, self.delimiter);
+                (end > start && has_prefix(&bytes[end..], suffix.as_bytes()))
                     .then_some(end + suffix.len())
             }
             Piece::Tail { .. } => None,
@@ -297,12 +408,8 @@ impl PartMatcher {
                         return false;
                     }
                     let start = pos + prefix.len();
-                    let run = bytes[start..]
-                        .iter()
-                        .position(|&b| b == self.delimiter)
-                        .unwrap_or(bytes.len() - start);
-                    let end = start + run;
-                    if run == 0 || !has_prefix(&bytes[end..], suffix.as_bytes()) {
+                    let end = segment_end_scalar(bytes, start, self.delimiter);
+                    if end == start || !has_prefix(&bytes[end..], suffix.as_bytes()) {
                         return false;
                     }
                     if let Some(slot) = groups.get_mut(*group) {
@@ -356,14 +463,9 @@ impl PartMatcher {
                 group,
             } => {
                 if has_prefix(rest, prefix.as_bytes()) {
-                    let after_prefix = &rest[prefix.len()..];
-                    let run = after_prefix
-                        .iter()
-                        .position(|&b| b == self.delimiter)
-                        .unwrap_or(after_prefix.len());
                     let start = pos + prefix.len();
-                    let end = start + run;
-                    if run > 0 && has_prefix(&input.as_bytes()[end..], suffix.as_bytes()) {
+                    let end = segment_end_scalar(input.as_bytes(), start, self.delimiter);
+                    if end > start && has_prefix(&input.as_bytes()[end..], suffix.as_bytes()) {
                         if let Some(slot) = groups.get_mut(*group) {
                             *slot = Some((start, end));
                         }
@@ -395,6 +497,57 @@ impl PartMatcher {
                     return true;
                 }
                 *optional && self.run_from(input, index + 1, pos, groups)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The word-at-a-time scan gives the byte-at-a-time answer from every
+    /// start of every string of up to seven bytes over the delimiter, its
+    /// neighbours (where a borrow could confuse the word test), the
+    /// delimiter with its high bit flipped and a letter; and on
+    /// pseudo-random strings of up to 40 bytes (several words and a last
+    /// partial one).
+    #[test]
+    fn segment_end_agrees_with_scalar() {
+        let check = |bytes: &[u8], delimiter: u8| {
+            for from in 0..=bytes.len() {
+                assert_eq!(
+                    segment_end(bytes, from, delimiter),
+                    segment_end_scalar(bytes, from, delimiter),
+                    "{bytes:?} from {from}, delimiter {delimiter:#x}"
+                );
+            }
+        };
+        let mut buf = Vec::new();
+        for d in [b'/', b'.', 0x00, 0xff] {
+            let alphabet = [d, d.wrapping_sub(1), d.wrapping_add(1), d ^ 0x80, b'a'];
+            for len in 0..=7u32 {
+                for n in 0..5usize.pow(len) {
+                    buf.clear();
+                    buf.extend((0..len).map(|i| alphabet[n / 5usize.pow(i) % 5]));
+                    check(&buf, d);
+                }
+            }
+            let mut state = 0x2545_f491_4f6c_dd1d_u64 ^ u64::from(d);
+            for _ in 0..5_000 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let len = (state % 41) as usize;
+                buf.clear();
+                // The delimiter one time in 16, so that segments span words.
+                buf.extend(
+                    (0..len).map(|i| match (state >> (i % 16 * 4)) as usize & 15 {
+                        0 => d,
+                        r => alphabet[1 + r % 4],
+                    }),
+                );
+                check(&buf, d);
             }
         }
     }
