@@ -66,14 +66,15 @@ pub(crate) struct PartMatcher {
 #[derive(Debug, Clone)]
 enum Shape {
     /// No piece is optional: one pass, no choices to go back on. Every
-    /// match starts with `lead`, the first piece's fixed text.
-    Straight { lead: String },
+    /// match starts with `lead`, the first piece's fixed text (none when
+    /// it is a wildcard with no prefix, as in `*.com`).
+    Straight { lead: Option<Lead> },
     /// Only the first piece is optional, and it is fixed text or a
     /// segment; what follows it starts with `lead`, the second piece's
     /// fixed text (or is the end). `test` decides from one look at the
     /// start of the input whether to match with it, without it, or
     /// (rarely) both.
-    FirstOptional { lead: String },
+    FirstOptional { lead: Lead },
     /// Anything else: the choices in the order the regular expression
     /// prefers them.
     General,
@@ -158,12 +159,50 @@ fn segment_end_scalar(bytes: &[u8], from: usize, delimiter: u8) -> usize {
         .unwrap_or(bytes.len() - from)
 }
 
-/// The fixed text a piece starts with when it is present.
-fn piece_lead(piece: Option<&Piece>) -> &str {
-    match piece {
-        Some(Piece::Fixed { text, .. }) => text,
-        Some(Piece::Segment { prefix, .. } | Piece::Tail { prefix, .. }) => prefix,
-        None => "",
+/// Fixed text that a match must have at a known place, compared as one
+/// word when it is at most eight bytes long and eight bytes are there to
+/// read.
+#[derive(Debug, Clone)]
+struct Lead {
+    text: String,
+    /// The text's bytes, read little-endian, the rest zero.
+    word: u64,
+    /// `0xff` in the text's bytes.
+    mask: u64,
+}
+
+impl Lead {
+    /// The fixed text `piece` starts with when it is present ("" for the
+    /// end).
+    fn of(piece: Option<&Piece>) -> Lead {
+        let text = match piece {
+            Some(Piece::Fixed { text, .. }) => text,
+            Some(Piece::Segment { prefix, .. } | Piece::Tail { prefix, .. }) => prefix,
+            None => "",
+        };
+        let mut bytes = [0; 8];
+        let mut mask = [0; 8];
+        for (i, &b) in text.as_bytes().iter().take(8).enumerate() {
+            bytes[i] = b;
+            mask[i] = 0xff;
+        }
+        Lead {
+            text: text.to_owned(),
+            word: u64::from_le_bytes(bytes),
+            mask: u64::from_le_bytes(mask),
+        }
+    }
+
+    /// Whether `bytes[pos..]` starts with the text (`pos <= bytes.len()`).
+    #[inline(always)]
+    fn is_at(&self, bytes: &[u8], pos: usize) -> bool {
+        let rest = &bytes[pos..];
+        match rest.get(..8) {
+            Some(chunk) if self.text.len() <= 8 => {
+                u64::from_le_bytes(chunk.try_into().unwrap_or_default()) & self.mask == self.word
+            }
+            _ => has_prefix(rest, self.text.as_bytes()),
+        }
     }
 }
 
@@ -296,7 +335,7 @@ impl PartMatcher {
         let pieces = merge_fixed_text(pieces);
         let shape = if optional_count == 0 {
             Shape::Straight {
-                lead: piece_lead(pieces.first()).to_owned(),
+                lead: Some(Lead::of(pieces.first())).filter(|lead| !lead.text.is_empty()),
             }
         } else if optional_count == 1
             && matches!(
@@ -305,7 +344,7 @@ impl PartMatcher {
             )
         {
             Shape::FirstOptional {
-                lead: piece_lead(pieces.get(1)).to_owned(),
+                lead: Lead::of(pieces.get(1)),
             }
         } else {
             Shape::General
@@ -329,11 +368,12 @@ impl PartMatcher {
             // Most inputs a route sees do not start with its fixed text:
             // they are turned away here, before the pieces are walked.
             Shape::Straight { lead } => {
-                has_prefix(input.as_bytes(), lead.as_bytes())
+                lead.as_ref()
+                    .is_none_or(|lead| lead.is_at(input.as_bytes(), 0))
                     && self.run_straight(input, 0, 0, groups)
             }
             Shape::FirstOptional { lead } if groups.is_empty() => {
-                self.test_first_optional(input, lead.as_bytes())
+                self.test_first_optional(input, lead)
             }
             _ => self.run_from(input, 0, 0, groups),
         }
@@ -349,12 +389,10 @@ impl PartMatcher {
     /// Both can only when the input holds the text twice in a row, with the
     /// first piece's match between (`/docs/docs/…`).
     #[inline(never)]
-    fn test_first_optional(&self, input: &str, lead: &[u8]) -> bool {
+    fn test_first_optional(&self, input: &str, lead: &Lead) -> bool {
         let bytes = input.as_bytes();
-        let with_first = self
-            .take_first(input)
-            .filter(|&end| has_prefix(&bytes[end..], lead));
-        let without_first = has_prefix(bytes, lead);
+        let with_first = self.take_first(input).filter(|&end| lead.is_at(bytes, end));
+        let without_first = lead.is_at(bytes, 0);
         with_first.is_some_and(|end| self.run_straight(input, 1, end, &mut []))
             || (without_first && self.run_straight(input, 1, 0, &mut []))
     }
@@ -505,6 +543,60 @@ impl PartMatcher {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A lead's word comparison gives `has_prefix`'s answer at every
+    /// position of strings of up to 11 bytes, for texts of up to 10.
+    #[test]
+    fn lead_agrees_with_has_prefix() {
+        let texts = [
+            "",
+            "/",
+            "/d",
+            "/docs/",
+            "/static/",
+            "/users/x",
+            "/users/xy",
+            "ab.cd.com",
+        ];
+        let alphabet = [b'/', b'd', b'x', 0x80 | b'/'];
+        let mut buf = Vec::new();
+        for text in texts {
+            let lead = Lead::of(Some(&Piece::Fixed {
+                text: text.to_owned(),
+                optional: false,
+            }));
+            // Strings made of the text's own bytes and the alphabet, so
+            // that the text is found often.
+            let letters: Vec<u8> = alphabet.iter().chain(text.as_bytes()).copied().collect();
+            let n = letters.len();
+            let mut state = 0x853c_49e6_748f_ea9b_u64 ^ text.len() as u64;
+            for round in 0..4000 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                buf.clear();
+                if round % 2 == 0 {
+                    // The text at a random place, maybe cut short.
+                    let at = (state % 4) as usize;
+                    buf.extend((0..at).map(|i| letters[(state >> (8 + i)) as usize % n]));
+                    let keep = text.len() - (state >> 20) as usize % (text.len() + 1) / 2;
+                    buf.extend_from_slice(&text.as_bytes()[..keep]);
+                } else {
+                    let len = (state % 12) as usize;
+                    buf.extend((0..len).map(|i| letters[(state >> (4 * i)) as usize % n]));
+                }
+                let tail = (state >> 40) as usize % 6;
+                buf.extend((0..tail).map(|i| letters[(state >> (44 + i)) as usize % n]));
+                for pos in 0..=buf.len() {
+                    assert_eq!(
+                        lead.is_at(&buf, pos),
+                        has_prefix(&buf[pos..], text.as_bytes()),
+                        "{text:?} in {buf:?} at {pos}"
+                    );
+                }
+            }
+        }
+    }
 
     /// The word-at-a-time scan gives the byte-at-a-time answer from every
     /// start of every string of up to seven bytes over the delimiter, its
