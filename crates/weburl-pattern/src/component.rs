@@ -272,6 +272,211 @@ mod tests {
         forced
     }
 
+    /// Checks `pattern` on each `(input, groups)` case, `groups` being
+    /// the expected group values or `None` for no match: `matches` (the
+    /// one-pass test of a part list whose first part is optional), `exec`
+    /// and the regular expression all give that answer.
+    fn check_cases(
+        pattern: &str,
+        encoding: Encoding,
+        options: Options,
+        cases: &[(&str, Option<&[Option<&str>]>)],
+    ) {
+        let compiled = CompiledComponent::compile(pattern, encoding, options).unwrap();
+        assert_eq!(
+            matches!(compiled.matcher, Matcher::Parts(_)),
+            !options.ignore_case,
+            "{pattern:?}: the part matcher takes exactly the case-sensitive patterns"
+        );
+        let regex = with_regex(&compiled);
+        for &(input, expected) in cases {
+            let context = format!("{pattern:?} on {input:?}");
+            let values = |groups: Option<Groups>| {
+                groups.map(|g| g.into_iter().map(|(_, v)| v).collect::<Vec<_>>())
+            };
+            let expected = expected.map(|g| g.iter().map(|v| v.map(str::to_owned)).collect());
+            assert_eq!(compiled.matches(input), expected.is_some(), "{context}");
+            assert_eq!(regex.matches(input), expected.is_some(), "{context}");
+            assert_eq!(values(compiled.exec(input)), expected, "{context}");
+            assert_eq!(values(regex.exec(input)), expected, "{context}");
+        }
+    }
+
+    /// An optional segment first, then fixed text: the part present,
+    /// absent, a first segment that is the fixed text's own, empty
+    /// segments, percent-encoded slashes (not delimiters) and case.
+    #[test]
+    fn optional_first_segment() {
+        let options = Options::PATHNAME;
+        check_cases(
+            "{/:lang}?/docs/:page",
+            Encoding::Pathname,
+            options,
+            &[
+                ("/en/docs/intro", Some(&[Some("en"), Some("intro")])),
+                ("/docs/intro", Some(&[None, Some("intro")])),
+                // Both choices fit the start; the present one matches.
+                ("/docs/docs/intro", Some(&[Some("docs"), Some("intro")])),
+                // The first segment is "docs" and the text follows it,
+                // but only the absent choice matches.
+                ("/docs/docs", Some(&[None, Some("docs")])),
+                ("/docs/docs/docs", Some(&[Some("docs"), Some("docs")])),
+                ("/docs/docs/", None),
+                ("/docs/", None),
+                ("/docs", None),
+                ("/docsx/intro", None),
+                ("/en/docsx/intro", None),
+                ("", None),
+                ("/", None),
+                ("//docs/intro", None),
+                ("/en//docs/intro", None),
+                ("/en/docs//intro", None),
+                ("/en/docs/", None),
+                ("/en/docs/intro/", None),
+                ("/a/b/docs/intro", None),
+                (
+                    "/en%2Fus/docs/intro",
+                    Some(&[Some("en%2Fus"), Some("intro")]),
+                ),
+                ("/docs%2Fintro", None),
+                (
+                    "/docs%2F/docs/intro",
+                    Some(&[Some("docs%2F"), Some("intro")]),
+                ),
+                ("/en/docs/a%2Fb", Some(&[Some("en"), Some("a%2Fb")])),
+                ("/en/DOCS/intro", None),
+                (
+                    "/a-very-long-first-segment/docs/x",
+                    Some(&[Some("a-very-long-first-segment"), Some("x")]),
+                ),
+                ("/a-very-long-first-segment/doc/x", None),
+            ],
+        );
+        // ignoreCase: the regular expression with the "i" flag.
+        let ignore_case = Options {
+            ignore_case: true,
+            ..options
+        };
+        check_cases(
+            "{/:lang}?/docs/:page",
+            Encoding::Pathname,
+            ignore_case,
+            &[
+                ("/en/DOCS/intro", Some(&[Some("en"), Some("intro")])),
+                ("/DOCS/Intro", Some(&[None, Some("Intro")])),
+                ("/Docs/docs/x", Some(&[Some("Docs"), Some("x")])),
+                ("/DOCS/docs", Some(&[None, Some("docs")])),
+                ("/en/DOCSX/intro", None),
+            ],
+        );
+        // The optional first part fixed text, and a segment with a suffix
+        // (the hostname's delimiter).
+        check_cases(
+            "{/en}?/docs/:page",
+            Encoding::Pathname,
+            options,
+            &[
+                ("/en/docs/x", Some(&[Some("x")])),
+                ("/docs/x", Some(&[Some("x")])),
+                ("/en/x", None),
+                ("/en/en/docs/x", None),
+                ("/docs/docs/x", None),
+                ("/endocs/x", None),
+            ],
+        );
+        check_cases(
+            "{:sub.}?example.com",
+            Encoding::Hostname,
+            Options::HOSTNAME,
+            &[
+                ("a.example.com", Some(&[Some("a")])),
+                ("example.com", Some(&[None])),
+                ("a.b.example.com", None),
+                (".example.com", None),
+                ("example.example.com", Some(&[Some("example")])),
+                ("example.com.example.com", None),
+                ("aexample.com", None),
+            ],
+        );
+    }
+
+    /// Part lists whose first part is optional, on pseudo-random inputs
+    /// made of their own words: `matches` (one look, then one walk), `exec`
+    /// (the walk that goes back) and the regular expression agree, and
+    /// each pattern matches some of the inputs.
+    #[test]
+    fn optional_first_part_agrees_with_regex_on_generated_inputs() {
+        let patterns = [
+            ("pathname", "{/:a}?/docs/:b"),
+            ("pathname", "{/:a}?/docs"),
+            ("pathname", "{/:a}?/docs/*"),
+            ("pathname", "{/:a}?/docs/*.html"),
+            ("pathname", "{/:a}?/:b"),
+            ("pathname", "{/:a}?"),
+            ("pathname", "{/:a/x}?/docs/:b"),
+            ("pathname", "{/docs}?/docs/:b"),
+            ("hostname", "{:a.}?example.com"),
+            ("hostname", "{:a.}?*.com"),
+            ("hostname", "{x.}?x.com"),
+        ];
+        let words = [
+            "/docs/",
+            "/docs",
+            "/en",
+            "/x",
+            "/",
+            "docs",
+            "x",
+            "%2F",
+            ".",
+            "example.com",
+            ".com",
+            "x.",
+            ".html",
+            "",
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        for (component, pattern) in patterns {
+            let (encoding, options) = if component == "pathname" {
+                (Encoding::Pathname, Options::PATHNAME)
+            } else {
+                (Encoding::Hostname, Options::HOSTNAME)
+            };
+            let compiled = CompiledComponent::compile(pattern, encoding, options).unwrap();
+            assert!(
+                matches!(compiled.matcher, Matcher::Parts(_)),
+                "{pattern:?} is matched directly"
+            );
+            let regex = with_regex(&compiled);
+            let mut matched = 0;
+            for _ in 0..3000 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let count = state % 7;
+                let raw: String = (0..count)
+                    .map(|i| words[(state >> (8 + 4 * i)) as usize % words.len()])
+                    .collect();
+                let Ok(input) = compiled.encoding.encode(&raw) else {
+                    continue;
+                };
+                let expected = regex.matches(&input);
+                assert_eq!(
+                    compiled.matches(&input),
+                    expected,
+                    "{pattern:?} on {input:?}"
+                );
+                assert_eq!(
+                    compiled.exec(&input),
+                    regex.exec(&input),
+                    "{pattern:?} on {input:?}"
+                );
+                matched += usize::from(expected);
+            }
+            assert!(matched > 10, "{pattern:?} matched {matched} inputs");
+        }
+    }
+
     /// Every pathname and hostname pattern of the WPT data that the part
     /// matcher takes gives the regular expression's answer and groups on
     /// every pathname and hostname input of the data (and some of our own).

@@ -59,11 +59,25 @@ enum Piece {
 pub(crate) struct PartMatcher {
     pieces: Vec<Piece>,
     delimiter: u8,
-    /// No piece is optional: one pass, no choices to go back on.
-    straight: bool,
+    shape: Shape,
+}
+
+/// How many ways a part list can match, which decides how it is run.
+#[derive(Debug, Clone)]
+enum Shape {
+    /// No piece is optional: one pass, no choices to go back on. Every
+    /// match starts with `lead`, the first piece's fixed text (none when
+    /// it is a wildcard with no prefix, as in `*.com`).
+    Straight { lead: Option<Lead> },
     /// Only the first piece is optional, and it is fixed text or a
-    /// segment: `test` is at most two passes, with it and without it.
-    only_first_optional: bool,
+    /// segment; what follows it starts with `lead`, the second piece's
+    /// fixed text (or is the end). `test` decides from one look at the
+    /// start of the input whether to match with it, without it, or
+    /// (rarely) both.
+    FirstOptional { lead: Lead },
+    /// Anything else: the choices in the order the regular expression
+    /// prefers them.
+    General,
 }
 
 /// `text.starts_with(prefix)` as a plain loop: the prefixes are short
@@ -80,6 +94,124 @@ fn has_suffix(text: &[u8], suffix: &[u8]) -> bool {
             .iter()
             .zip(suffix)
             .all(|(a, b)| a == b)
+}
+
+/// `0x01` in every byte of a word.
+const LOW_BITS: u64 = u64::from_ne_bytes([0x01; 8]);
+/// `0x80` in every byte of a word.
+const HIGH_BITS: u64 = u64::from_ne_bytes([0x80; 8]);
+
+/// `0x80` in each byte of `x` that is zero, and maybe in bytes above the
+/// first zero one (where `x - 0x01..` borrows), so only the lowest flag is
+/// sure.
+#[inline(always)]
+fn zero_lanes(x: u64) -> u64 {
+    x.wrapping_sub(LOW_BITS) & !x & HIGH_BITS
+}
+
+/// The lowest byte of `word` (the earliest, read little-endian) that
+/// equals the byte in every lane of `splat`.
+#[inline(always)]
+fn first_lane(word: u64, splat: u64) -> Option<usize> {
+    let zeros = zero_lanes(word ^ splat);
+    (zeros != 0).then(|| (zeros.trailing_zeros() / 8) as usize)
+}
+
+/// Where the segment that starts at `from` (at most `bytes.len()`) ends:
+/// the first `delimiter` at or after `from`, or `bytes.len()`. Eight bytes at a time, the first
+/// sixteen at once: most segments end within them, and whether one ends
+/// in the first word or the second is a branch that no predictor learns.
+/// A last partial word is read as the input's last eight bytes, whose
+/// earlier ones are known not to hold the delimiter.
+#[inline(always)]
+fn segment_end(bytes: &[u8], from: usize, delimiter: u8) -> usize {
+    let len = bytes.len();
+    if len - from < 8 {
+        return segment_end_scalar(bytes, from, delimiter);
+    }
+    let splat = u64::from_ne_bytes([delimiter; 8]);
+    let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or_default());
+    let mut at = from;
+    if len - from >= 16 {
+        let first = zero_lanes(word(from) ^ splat);
+        let second = zero_lanes(word(from + 8) ^ splat);
+        let both = u128::from(first) | u128::from(second) << 64;
+        if both != 0 {
+            return from + (both.trailing_zeros() / 8) as usize;
+        }
+        at += 16;
+    }
+    while len - at >= 8 {
+        if let Some(lane) = first_lane(word(at), splat) {
+            return at + lane;
+        }
+        at += 8;
+    }
+    if at == len {
+        return len;
+    }
+    match first_lane(word(len - 8), splat) {
+        Some(lane) => len - 8 + lane,
+        None => len,
+    }
+}
+
+/// [`segment_end`] one byte at a time: the reference that it must agree
+/// with, and the scan of the walks that may go on past a segment, where
+/// the word constants would cost registers that every call pays for.
+#[inline]
+fn segment_end_scalar(bytes: &[u8], from: usize, delimiter: u8) -> usize {
+    from + bytes[from..]
+        .iter()
+        .position(|&b| b == delimiter)
+        .unwrap_or(bytes.len() - from)
+}
+
+/// Fixed text that a match must have at a known place, compared as one
+/// word when it is at most eight bytes long and eight bytes are there to
+/// read.
+#[derive(Debug, Clone)]
+struct Lead {
+    text: String,
+    /// The text's bytes, read little-endian, the rest zero.
+    word: u64,
+    /// `0xff` in the text's bytes.
+    mask: u64,
+}
+
+impl Lead {
+    /// The fixed text `piece` starts with when it is present ("" for the
+    /// end).
+    fn of(piece: Option<&Piece>) -> Lead {
+        let text = match piece {
+            Some(Piece::Fixed { text, .. }) => text,
+            Some(Piece::Segment { prefix, .. } | Piece::Tail { prefix, .. }) => prefix,
+            None => "",
+        };
+        let mut bytes = [0; 8];
+        let mut mask = [0; 8];
+        for (i, &b) in text.as_bytes().iter().take(8).enumerate() {
+            bytes[i] = b;
+            mask[i] = 0xff;
+        }
+        Lead {
+            text: text.to_owned(),
+            word: u64::from_le_bytes(bytes),
+            mask: u64::from_le_bytes(mask),
+        }
+    }
+
+    /// Whether `bytes[pos..]` starts with the text (`pos <= bytes.len()`).
+    #[inline(always)]
+    fn is_at(&self, bytes: &[u8], pos: usize) -> bool {
+        let rest = &bytes[pos..];
+        match rest.get(..8) {
+            Some(chunk) if self.text.len() <= 8 => {
+                u64::from_le_bytes(chunk.try_into().unwrap_or_default()) & self.mask == self.word
+            }
+            _ => has_prefix(rest, self.text.as_bytes()),
+        }
+    }
 }
 
 /// The text a part starts with when it is present.
@@ -209,15 +341,26 @@ impl PartMatcher {
             return None;
         }
         let pieces = merge_fixed_text(pieces);
-        let only_first_optional = matches!(
-            pieces.first(),
-            Some(Piece::Fixed { optional: true, .. } | Piece::Segment { optional: true, .. })
-        ) && optional_count == 1;
+        let shape = if optional_count == 0 {
+            Shape::Straight {
+                lead: Some(Lead::of(pieces.first())).filter(|lead| !lead.text.is_empty()),
+            }
+        } else if optional_count == 1
+            && matches!(
+                pieces.first(),
+                Some(Piece::Fixed { optional: true, .. } | Piece::Segment { optional: true, .. })
+            )
+        {
+            Shape::FirstOptional {
+                lead: Lead::of(pieces.get(1)),
+            }
+        } else {
+            Shape::General
+        };
         Some(PartMatcher {
-            only_first_optional,
             pieces,
             delimiter,
-            straight: optional_count == 0,
+            shape,
         })
     }
 
@@ -229,19 +372,37 @@ impl PartMatcher {
     /// Whether `input` matches; each group's byte range goes into `groups`
     /// (which may be shorter than the group count, or empty).
     pub(crate) fn run(&self, input: &str, groups: &mut [Option<(usize, usize)>]) -> bool {
-        if self.straight {
-            return self.run_straight(input, 0, 0, groups);
+        match &self.shape {
+            // Most inputs a route sees do not start with its fixed text:
+            // they are turned away here, before the pieces are walked.
+            Shape::Straight { lead } => {
+                lead.as_ref()
+                    .is_none_or(|lead| lead.is_at(input.as_bytes(), 0))
+                    && self.run_straight(input, 0, 0, groups)
+            }
+            Shape::FirstOptional { lead } if groups.is_empty() => {
+                self.test_first_optional(input, lead)
+            }
+            _ => self.run_from(input, 0, 0, groups),
         }
-        if groups.is_empty() && self.only_first_optional {
-            // Whether the input matches with the first piece or without it
-            // (without groups, which one the regular expression prefers
-            // does not matter): two passes cost less than going back.
-            return self
-                .take_first(input)
-                .is_some_and(|end| self.run_straight(input, 1, end, groups))
-                || self.run_straight(input, 1, 0, groups);
-        }
-        self.run_from(input, 0, 0, groups)
+    }
+
+    /// Whether `input` matches a part list whose only optional piece is
+    /// the first (without groups, which choice the regular expression
+    /// prefers does not matter). Either way the second piece must come
+    /// next, and it starts with fixed text (`/docs/` in
+    /// `{/:lang}?/docs/:page`): one look at that text where the first
+    /// piece ends, and one at the start of the input, tell which choices
+    /// can match, so a miss reads the first segment once and nothing more.
+    /// Both can only when the input holds the text twice in a row, with the
+    /// first piece's match between (`/docs/docs/…`).
+    #[inline(never)]
+    fn test_first_optional(&self, input: &str, lead: &Lead) -> bool {
+        let bytes = input.as_bytes();
+        let with_first = self.take_first(input).filter(|&end| lead.is_at(bytes, end));
+        let without_first = lead.is_at(bytes, 0);
+        with_first.is_some_and(|end| self.run_straight(input, 1, end, &mut []))
+            || (without_first && self.run_straight(input, 1, 0, &mut []))
     }
 
     /// Where the first piece, fixed text or a segment, ends when it
@@ -255,12 +416,8 @@ impl PartMatcher {
                     return None;
                 }
                 let start = prefix.len();
-                let run = bytes[start..]
-                    .iter()
-                    .position(|&b| b == self.delimiter)
-                    .unwrap_or(bytes.len() - start);
-                let end = start + run;
-                (run > 0 && has_prefix(&bytes[end..], suffix.as_bytes()))
+                let end = segment_end(bytes, start, self.delimiter);
+                (end > start && has_prefix(&bytes[end..], suffix.as_bytes()))
                     .then_some(end + suffix.len())
             }
             Piece::Tail { .. } => None,
@@ -297,12 +454,8 @@ impl PartMatcher {
                         return false;
                     }
                     let start = pos + prefix.len();
-                    let run = bytes[start..]
-                        .iter()
-                        .position(|&b| b == self.delimiter)
-                        .unwrap_or(bytes.len() - start);
-                    let end = start + run;
-                    if run == 0 || !has_prefix(&bytes[end..], suffix.as_bytes()) {
+                    let end = segment_end_scalar(bytes, start, self.delimiter);
+                    if end == start || !has_prefix(&bytes[end..], suffix.as_bytes()) {
                         return false;
                     }
                     if let Some(slot) = groups.get_mut(*group) {
@@ -356,14 +509,9 @@ impl PartMatcher {
                 group,
             } => {
                 if has_prefix(rest, prefix.as_bytes()) {
-                    let after_prefix = &rest[prefix.len()..];
-                    let run = after_prefix
-                        .iter()
-                        .position(|&b| b == self.delimiter)
-                        .unwrap_or(after_prefix.len());
                     let start = pos + prefix.len();
-                    let end = start + run;
-                    if run > 0 && has_prefix(&input.as_bytes()[end..], suffix.as_bytes()) {
+                    let end = segment_end_scalar(input.as_bytes(), start, self.delimiter);
+                    if end > start && has_prefix(&input.as_bytes()[end..], suffix.as_bytes()) {
                         if let Some(slot) = groups.get_mut(*group) {
                             *slot = Some((start, end));
                         }
@@ -395,6 +543,118 @@ impl PartMatcher {
                     return true;
                 }
                 *optional && self.run_from(input, index + 1, pos, groups)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A lead's word comparison gives `has_prefix`'s answer at every
+    /// position of strings of up to 11 bytes, for texts of up to 10.
+    #[test]
+    fn lead_agrees_with_has_prefix() {
+        let texts = [
+            "",
+            "/",
+            "/d",
+            "/docs/",
+            "/static/",
+            "/users/x",
+            "/users/xy",
+            "ab.cd.com",
+        ];
+        let alphabet = [b'/', b'd', b'x', 0x80 | b'/'];
+        let mut buf = Vec::new();
+        for text in texts {
+            let lead = Lead::of(Some(&Piece::Fixed {
+                text: text.to_owned(),
+                optional: false,
+            }));
+            // Strings made of the text's own bytes and the alphabet, so
+            // that the text is found often.
+            let letters: Vec<u8> = alphabet.iter().chain(text.as_bytes()).copied().collect();
+            let n = letters.len();
+            let mut state = 0x853c_49e6_748f_ea9b_u64 ^ text.len() as u64;
+            for round in 0..4000 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                buf.clear();
+                if round % 2 == 0 {
+                    // The text at a random place, maybe cut short.
+                    let at = (state % 4) as usize;
+                    buf.extend((0..at).map(|i| letters[(state >> (8 + i)) as usize % n]));
+                    let keep = text.len() - (state >> 20) as usize % (text.len() + 1) / 2;
+                    buf.extend_from_slice(&text.as_bytes()[..keep]);
+                } else {
+                    let len = (state % 12) as usize;
+                    buf.extend((0..len).map(|i| letters[(state >> (4 * i)) as usize % n]));
+                }
+                let tail = (state >> 40) as usize % 6;
+                buf.extend((0..tail).map(|i| letters[(state >> (44 + i)) as usize % n]));
+                for pos in 0..=buf.len() {
+                    assert_eq!(
+                        lead.is_at(&buf, pos),
+                        has_prefix(&buf[pos..], text.as_bytes()),
+                        "{text:?} in {buf:?} at {pos}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The word-at-a-time scan gives the byte-at-a-time answer from every
+    /// start of every string of up to seven bytes over the delimiter, its
+    /// neighbours (where a borrow could confuse the word test), the
+    /// delimiter with its high bit flipped and a letter; of each such
+    /// string of up to six bytes twice, nine letters apart (so that it
+    /// falls in the first two words, and in the last partial one); and of
+    /// pseudo-random strings of up to 40 bytes.
+    #[test]
+    fn segment_end_agrees_with_scalar() {
+        let check = |bytes: &[u8], delimiter: u8| {
+            for from in 0..=bytes.len() {
+                assert_eq!(
+                    segment_end(bytes, from, delimiter),
+                    segment_end_scalar(bytes, from, delimiter),
+                    "{bytes:?} from {from}, delimiter {delimiter:#x}"
+                );
+            }
+        };
+        let mut buf = Vec::new();
+        for d in [b'/', b'.', 0x00, 0xff] {
+            let alphabet = [d, d.wrapping_sub(1), d.wrapping_add(1), d ^ 0x80, b'a'];
+            for len in 0..=7u32 {
+                for n in 0..5usize.pow(len) {
+                    buf.clear();
+                    buf.extend((0..len).map(|i| alphabet[n / 5usize.pow(i) % 5]));
+                    check(&buf, d);
+                    if len <= 6 {
+                        let short = buf.clone();
+                        buf.extend_from_slice(b"aaaaaaaaa");
+                        buf.extend_from_slice(&short);
+                        check(&buf, d);
+                    }
+                }
+            }
+            let mut state = 0x2545_f491_4f6c_dd1d_u64 ^ u64::from(d);
+            for _ in 0..20_000 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let len = (state % 41) as usize;
+                buf.clear();
+                // The delimiter one time in 16, so that segments span words.
+                buf.extend(
+                    (0..len).map(|i| match (state >> (i % 16 * 4)) as usize & 15 {
+                        0 => d,
+                        r => alphabet[1 + r % 4],
+                    }),
+                );
+                check(&buf, d);
             }
         }
     }
