@@ -395,38 +395,40 @@ fn split(domain: &str, sections: Sections) -> Option<(usize, Option<usize>)> {
     let mut label = name.label(name.bytes.len())?;
     // The implicit rule "*": the last label is a public suffix.
     let mut suffix_start = label.start;
+    // The start of the label left of `suffix_start`, once the walk has
+    // seen it.
+    let mut registrable_start = None;
     let mut found = name.child(ROOT, &label, false);
     while let Some((slot, flags)) = found {
         let flags = flags & mask;
         if flags & (EXCEPTION_ICANN | EXCEPTION_PRIVATE) != 0 {
             // An exception rule prevails; drop its leftmost label.
             suffix_start = label.end + 1;
+            registrable_start = Some(label.start);
             break;
         }
         if flags & (RULE_ICANN | RULE_PRIVATE) != 0 {
             suffix_start = label.start;
+            registrable_start = None;
         }
         if label.start == 0 {
-            break;
+            return Some((suffix_start, registrable_start));
         }
         let next = name.label(label.start - 1)?;
+        if suffix_start == label.start {
+            registrable_start = Some(next.start);
+        }
         if flags & (WILDCARD_ICANN | WILDCARD_PRIVATE) != 0 {
             // "*.suffix": the label on the left is part of it.
             suffix_start = next.start;
+            registrable_start = None;
         }
         label = next;
         found = name.child(slot, &label, true);
     }
-    // The registrable domain adds the label left of the suffix: usually the
-    // last label the walk read (the list goes no further, or an exception
-    // dropped it), so it is not read again.
-    let registrable_start = if suffix_start == 0 {
-        None
-    } else if suffix_start == label.end + 1 {
-        Some(label.start)
-    } else {
-        Some(name.label(suffix_start - 1)?.start)
-    };
+    if suffix_start == label.start && label.start > 0 {
+        registrable_start = Some(name.label(label.start - 1)?.start);
+    }
     // The labels left of the walk must not be empty either.
     (!name.has_empty_label(label.start)).then_some((suffix_start, registrable_start))
 }
