@@ -58,16 +58,16 @@ const PARENT_BITS: u32 = 16;
 
 /// The 8 bytes of `bytes` that end at `end`, the last one in the most
 /// significant byte; positions before the start read as 0. `bytes` has at
-/// least 8 bytes. Without a branch: whether a word reaches the start of a
-/// name depends on the name, and a guess would often be wrong.
+/// least 8 bytes, and `end` is at least 1, so that the shift is below 64
+/// and needs no check (an `end` of 0 would read the first 8 bytes).
+/// Without a branch: whether a word reaches the start of a name depends
+/// on the name, and a guess would often be wrong.
 #[inline(always)]
 fn word_ending(bytes: &[u8], end: usize) -> u64 {
     let at = end.max(8);
     let mut word = [0; 8];
     word.copy_from_slice(&bytes[at - 8..at]);
-    u64::from_le_bytes(word)
-        .checked_shl(8 * (at - end) as u32)
-        .unwrap_or(0)
+    u64::from_le_bytes(word).wrapping_shl(8 * (at - end) as u32)
 }
 
 /// A name of fewer than 8 bytes as a word, its first byte the least
@@ -177,13 +177,14 @@ impl<'n> Name<'n> {
         Name { bytes, short }
     }
 
-    /// [`word_ending`] for the name, short or not.
+    /// [`word_ending`] for the name, short or not; `end` is at least 1.
     #[inline(always)]
     fn word_ending(&self, end: usize) -> u64 {
         if self.bytes.len() >= 8 {
             word_ending(self.bytes, end)
         } else {
-            self.short.checked_shl(8 * (8 - end) as u32).unwrap_or(0)
+            // A short name's `end` is below 8: the shift is 8 to 56.
+            self.short.wrapping_shl(8 * (8 - end) as u32)
         }
     }
 
@@ -191,6 +192,9 @@ impl<'n> Name<'n> {
     /// it is empty.
     #[inline(always)]
     fn label(&self, end: usize) -> Option<Label> {
+        if end == 0 {
+            return None;
+        }
         let word = self.word_ending(end);
         let dots = dots_in(word);
         // The bytes of the word that are the label's: up to its dot, or all
