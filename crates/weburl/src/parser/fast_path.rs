@@ -41,8 +41,8 @@ pub(crate) struct Canonical {
 /// an empty path; `None` when the general parser has to decide.
 pub(crate) fn recognize(input: &[u8]) -> Option<Canonical> {
     // Scheme: lowercase, special, followed by "//".
-    let (scheme, scheme_end) = match scheme::http_prefix(input, false) {
-        Some(found) => found,
+    let (scheme, scheme_end, http) = match scheme::http_prefix(input, false) {
+        Some((scheme, scheme_end)) => (scheme, scheme_end, true),
         None => {
             if !input.first()?.is_ascii_lowercase() {
                 return None;
@@ -55,14 +55,20 @@ pub(crate) fn recognize(input: &[u8]) -> Option<Canonical> {
             if !scheme.is_special() || input.get(scheme_end + 1..scheme_end + 3) != Some(b"//") {
                 return None;
             }
-            (scheme, scheme_end)
+            (scheme, scheme_end, false)
         }
     };
     let file = scheme == SchemeKind::File;
     // Host: a lowercase domain that does not end in a number; file URLs may
     // have an empty host, but not "localhost", which becomes empty.
     let host_start = scheme_end + 3;
-    let host_end = scan(input, host_start, HOST);
+    // An http(s) host starts at 7 or 8, and is mostly short: one window
+    // tests it, with its loads started before `host_start` is known.
+    let host_end = if http {
+        scan_short(input, 7, host_start, HOST)
+    } else {
+        scan(input, host_start, HOST)
+    };
     let host_bytes = &input[host_start..host_end];
     let host = if host_bytes.is_empty() {
         if !file {
