@@ -59,6 +59,7 @@ mod setters;
 mod slicing;
 pub mod state_override;
 pub mod surt;
+mod swar;
 mod url;
 mod validation;
 

@@ -18,6 +18,7 @@ use crate::parser::byte_class::{
 };
 use crate::parser::path;
 use crate::scheme::{self, SchemeKind};
+use crate::swar;
 use crate::url::Url;
 
 /// A dot segment ("." or "..", with "%2e" for dots), which the general
@@ -272,7 +273,6 @@ fn authority_surely_parses<const QUICK: bool>(
 /// longer last label is left to the exact check.
 #[inline(always)]
 fn may_end_in_a_number(input: &[u8], host_start: usize, host_end: usize) -> bool {
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
     let Some(last8) = host_end
         .checked_sub(8)
         .and_then(|at| input.get(at..host_end))
@@ -283,9 +283,7 @@ fn may_end_in_a_number(input: &[u8], host_start: usize, host_end: usize) -> bool
     if word >> 56 == u64::from(b'.') {
         return true;
     }
-    // 0x80 in each byte that is ".", exactly (no carry crosses a byte).
-    let x = word ^ 0x2E2E_2E2E_2E2E_2E2E;
-    let dots = !(((x & LOW7) + LOW7) | x | LOW7);
+    let dots = swar::dots_in(word);
     let label_start = if dots != 0 {
         host_end - 8 + (63 - dots.leading_zeros() as usize) / 8 + 1
     } else if host_end - host_start <= 8 {

@@ -18,6 +18,7 @@
 mod table;
 
 use crate::host::Host;
+use crate::swar::{dots_in, HIGHS, ONES};
 use crate::url::Url;
 
 /// Which sections of the list a lookup uses.
@@ -48,9 +49,6 @@ impl Sections {
         }
     }
 }
-
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
 
 /// The parent of a top-level label's node.
 const ROOT: u32 = 0xFFFF;
@@ -111,13 +109,6 @@ fn lowercase_word(word: u64) -> u64 {
     // The high bit of a byte: at least 'A' and not past 'Z'.
     let upper = word.wrapping_add(0x3f * ONES) & !word.wrapping_add(0x25 * ONES) & HIGHS;
     word | upper >> 2
-}
-
-/// A 0x80 in each byte of `word` that is `.`.
-#[inline(always)]
-fn dots_in(word: u64) -> u64 {
-    let t = word ^ (u64::from(b'.') * ONES);
-    !(((t & !HIGHS) + !HIGHS) | t) & HIGHS
 }
 
 /// Adds a word of a label to its hash: a product's high bits depend on
