@@ -16,7 +16,7 @@ use arrow_select::nullif::nullif;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
-use weburl::{ParseError, Url};
+use weburl::Url;
 
 use crate::errors::url_error;
 
@@ -50,7 +50,8 @@ struct Columns<'b> {
     /// The base URL of relative references.
     base: Option<&'b Url>,
     /// The URL the inputs are parsed into (its buffer reused: see
-    /// [`Url::parse_into`]); `None` until the first input parses.
+    /// [`weburl::ParseOptions::parse_reusing`]); `None` until the first
+    /// input parses.
     url: Option<Url>,
     /// The components, in the order of [`COMPONENTS`]; `""` for a row that
     /// did not parse, made null by [`Columns::finish`].
@@ -132,7 +133,10 @@ impl<'b> Columns<'b> {
             return Ok(());
         };
         self.present.append_non_null();
-        match parse_into(&mut self.url, self.base, input) {
+        match Url::options()
+            .base_url(self.base)
+            .parse_reusing(input, &mut self.url)
+        {
             Ok(url) => {
                 // Each component is a slice of its href, so a column of
                 // components holds no more than the href column.
@@ -251,22 +255,6 @@ fn fits(len: usize, value: &str) -> Result<(), ArrowError> {
          the most an Arrow string array holds; pass the URLs in smaller arrays \
          (a pyarrow.ChunkedArray is parsed chunk by chunk)"
     )))
-}
-
-/// Parses `input` into `url` (into a new one the first time), against `base`.
-///
-/// <https://url.spec.whatwg.org/#concept-url-parser>
-#[inline]
-fn parse_into<'u>(
-    url: &'u mut Option<Url>,
-    base: Option<&Url>,
-    input: &str,
-) -> Result<&'u Url, ParseError> {
-    let options = Url::options().base_url(base);
-    match url {
-        Some(url) => options.parse_into(input, url).map(|()| &*url),
-        None => Ok(url.insert(options.parse(input)?)),
-    }
 }
 
 /// Parses every string of an Arrow string array.
