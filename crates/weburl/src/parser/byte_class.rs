@@ -206,7 +206,8 @@ pub(crate) fn compare_scans(input: &[u8]) -> Result<(), String> {
         }
     }
     // The input 16 bytes at a time, overlapping by 8 (zeros past its end),
-    // against each byte value in the block and one that is not.
+    // against its first and last byte, a dot and a byte it lacks (the unit
+    // tests try every value at every position).
     for at in (0..input.len()).step_by(8) {
         let mut block = [0; 16];
         let tail = &input[at..input.len().min(at + 16)];
@@ -214,7 +215,7 @@ pub(crate) fn compare_scans(input: &[u8]) -> Result<(), String> {
         let (low, high) = block.split_at(8);
         let words = [low, high].map(|half| u64::from_le_bytes(half.try_into().unwrap_or_default()));
         let absent = (0..=u8::MAX).find(|b| !block.contains(b)).unwrap_or(0);
-        for byte in block.into_iter().chain([absent]) {
+        for byte in [block[0], block[15], b'.', absent] {
             let (fast, reference) = (equal_bytes(words, byte), equal_bytes_scalar(words, byte));
             if fast != reference {
                 return Err(format!(
