@@ -141,6 +141,31 @@ pub(crate) fn scan_path(bytes: &[u8], from: usize) -> usize {
     }
 }
 
+/// A bit per byte of the 16 bytes of `words` (`words[0]`'s first, each
+/// word's least significant byte first) that is `byte`: bit `i` for byte
+/// `i`. One byte at a time.
+pub(crate) fn equal_bytes_scalar(words: [u64; 2], byte: u8) -> u32 {
+    let low = words[0].to_le_bytes();
+    let high = words[1].to_le_bytes();
+    low.iter()
+        .chain(&high)
+        .enumerate()
+        .fold(0, |bits, (i, &b)| bits | u32::from(b == byte) << i)
+}
+
+/// `equal_bytes_scalar`, all 16 bytes at once where the target allows.
+#[inline(always)]
+pub(crate) fn equal_bytes(words: [u64; 2], byte: u8) -> u32 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        sse2::equal_bytes(words, byte)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        equal_bytes_scalar(words, byte)
+    }
+}
+
 /// Compares `scan` with `scan_scalar` for every class: from each of the
 /// first 17 positions (every alignment of a block), and from just after
 /// every position where a scan stops. `Err` describes the first difference.
@@ -177,6 +202,25 @@ pub(crate) fn compare_scans(input: &[u8]) -> Result<(), String> {
                         "path from {from}: block scan {fast}, scalar scan {reference}"
                     ));
                 }
+            }
+        }
+    }
+    // The input 16 bytes at a time, overlapping by 8 (zeros past its end),
+    // against its first and last byte, a dot and a byte it lacks (the unit
+    // tests try every value at every position).
+    for at in (0..input.len()).step_by(8) {
+        let mut block = [0; 16];
+        let tail = &input[at..input.len().min(at + 16)];
+        block[..tail.len()].copy_from_slice(tail);
+        let (low, high) = block.split_at(8);
+        let words = [low, high].map(|half| u64::from_le_bytes(half.try_into().unwrap_or_default()));
+        let absent = (0..=u8::MAX).find(|b| !block.contains(b)).unwrap_or(0);
+        for byte in [block[0], block[15], b'.', absent] {
+            let (fast, reference) = (equal_bytes(words, byte), equal_bytes_scalar(words, byte));
+            if fast != reference {
+                return Err(format!(
+                    "bytes equal to {byte:#x} at {at}: block test {fast:#x}, scalar {reference:#x}"
+                ));
             }
         }
     }
@@ -325,6 +369,20 @@ mod sse2 {
         let (low, _) = stop_mask::<CLASS, false>(block(first));
         let (high, _) = stop_mask::<CLASS, false>(block(second));
         u64::from(low) | u64::from(high) << (second - first)
+    }
+
+    /// `super::equal_bytes`.
+    #[inline(always)]
+    pub(super) fn equal_bytes(words: [u64; 2], byte: u8) -> u32 {
+        // SAFETY: as in `scan`.
+        unsafe { equal_bytes_sse2(words, byte) }
+    }
+
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    fn equal_bytes_sse2(words: [u64; 2], byte: u8) -> u32 {
+        let v = _mm_set_epi64x(words[1] as i64, words[0] as i64);
+        _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(byte as i8))) as u32
     }
 
     /// `super::scan_path`.
@@ -483,6 +541,29 @@ mod tests {
                     || (stops.upper && b.is_ascii_uppercase())
                     || stops.bytes[..stops.len].contains(&b);
                 assert_eq!(stop, CLASSES[usize::from(b)] & class == 0, "{class} {b}");
+            }
+        }
+    }
+
+    /// `equal_bytes` marks exactly the bytes equal to the one asked for:
+    /// every value at every position, next to other values.
+    #[test]
+    fn equal_bytes_marks_every_byte_at_every_position() {
+        for byte in 0..=u8::MAX {
+            for value in 0..=u8::MAX {
+                for at in 0..16 {
+                    let mut block = [byte ^ 1; 16];
+                    block[at] = value;
+                    block[(at + 1) % 16] = value.wrapping_add(1);
+                    let words = [0, 8]
+                        .map(|half| u64::from_le_bytes(block[half..half + 8].try_into().unwrap()));
+                    let want = block
+                        .iter()
+                        .enumerate()
+                        .fold(0, |bits, (i, &b)| bits | u32::from(b == byte) << i);
+                    assert_eq!(equal_bytes(words, byte), want, "{byte} in {block:?}");
+                    assert_eq!(equal_bytes_scalar(words, byte), want, "{byte} in {block:?}");
+                }
             }
         }
     }
