@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Seeds fuzz/corpus/<target>/ from the vendored WPT data: the inputs and
 # bases of urltestdata.json, the setters' values, the toascii and IDNA hosts,
-# the percent-encoding and urlencoded inputs. Existing corpus files are kept.
+# the percent-encoding and urlencoded inputs, the Public Suffix List's rules.
+# Existing corpus files are kept.
 # Usage: fuzz/seed_corpus.sh [target...]   (default: every target)
 set -euo pipefail
 cd "$(dirname "$0")"
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(parse parse_with_base setters differential host percent_encoding search_params url_pattern)
+    targets=(parse parse_with_base setters differential host percent_encoding search_params url_pattern psl)
 fi
 python3 - "${targets[@]}" <<'PY'
 import hashlib, json, os, re, sys
@@ -94,6 +95,12 @@ def corpus(target):
                 for i, name in enumerate(names):
                     if isinstance(first.get(name), str):
                         out.append(bytes([ignore | ((i + 1) << 1)]) + utf8(first[name]) + tail)
+    elif target == "psl":
+        # Hosts, and every 16th rule of the list with a label before it.
+        out = [utf8(t["hostname"]) for t in urltests if t.get("hostname")]
+        with open(os.path.join(testdata, "psl/public_suffix_list.dat"), encoding="utf-8") as f:
+            rules = [line.split()[0] for line in f if line.strip() and not line.startswith("//")]
+        out += [b"www." + utf8(r.lstrip("!").removeprefix("*.")) for r in rules[::16]]
     elif target == "search_params":
         out = [utf8(s) for s in forms] + [utf8(t["search"]) for t in urltests if t.get("search")]
     return out

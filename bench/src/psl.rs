@@ -3,20 +3,29 @@
 //! crates in the same run.
 //!
 //! Before any timing, weburl's answer for every host is checked against a
-//! plain reading of the vendored list (every rule in a hash set, the list's
-//! formal algorithm as written); one difference fails the run. The other
+//! plain reading of the vendored list (`weburl_test_support::psl_plain`:
+//! every rule in a hash map, the list's formal algorithm as written); one
+//! difference fails the run. The other
 //! crates' disagreements with weburl are counted and shown, not failures:
 //! `psl` carries a list snapshot of its own release.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::fs;
 use std::hint::black_box;
 use std::path::Path;
 
 use weburl::{Host, Url};
+use weburl_test_support::psl_plain::PlainList;
 
 use crate::data::List;
 use crate::timing::Stopwatch;
+
+/// The registrable domain of `host` by the plain reading of the list.
+fn plain_registrable<'h>(plain: &PlainList, host: &'h str) -> Option<&'h str> {
+    plain
+        .split(host, false)
+        .and_then(|(_, registrable)| registrable)
+}
 
 /// A contender: name, and the registrable domain of a host.
 pub fn run(lists: &[List], data: &Path, rounds: usize) -> Result<(), String> {
@@ -49,10 +58,10 @@ pub fn run(lists: &[List], data: &Path, rounds: usize) -> Result<(), String> {
         lists.len()
     );
 
-    let plain = PlainList::new(&list_text);
+    let plain = PlainList::parse(&list_text);
     let wrong: Vec<&&str> = hosts
         .iter()
-        .filter(|h| Host::Domain(h).registrable_domain() != plain.registrable_domain(h))
+        .filter(|h| Host::Domain(h).registrable_domain() != plain_registrable(&plain, h))
         .collect();
     if let Some(first) = wrong.first() {
         return Err(format!(
@@ -60,7 +69,7 @@ pub fn run(lists: &[List], data: &Path, rounds: usize) -> Result<(), String> {
              e.g. {first:?}: {:?} != {:?}",
             wrong.len(),
             Host::Domain(first).registrable_domain(),
-            plain.registrable_domain(first)
+            plain_registrable(&plain, first)
         ));
     }
     println!("psl: weburl agrees with the plain reading of the list on every host");
@@ -161,71 +170,5 @@ fn median(values: &[f64]) -> f64 {
         0 => f64::NAN,
         n if n % 2 == 1 => sorted[n / 2],
         n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
-    }
-}
-
-/// The list as a map from rule (ASCII, as the URL parser makes a host) to
-/// its kinds: ' ' normal, '*' wildcard, '!' exception.
-struct PlainList {
-    rules: HashMap<String, Vec<char>>,
-}
-
-impl PlainList {
-    fn new(text: &str) -> PlainList {
-        let mut rules: HashMap<String, Vec<char>> = HashMap::new();
-        for line in text.lines() {
-            let Some(rule) = line.split_whitespace().next() else {
-                continue;
-            };
-            if rule.starts_with("//") {
-                continue;
-            }
-            let (kind, name) = if let Some(name) = rule.strip_prefix('!') {
-                ('!', name)
-            } else if let Some(name) = rule.strip_prefix("*.") {
-                ('*', name)
-            } else {
-                (' ', rule)
-            };
-            let ascii = Url::parse(&format!("http://{name}/"))
-                .ok()
-                .and_then(|u| u.domain().map(str::to_owned))
-                .unwrap_or_else(|| name.to_owned());
-            rules.entry(ascii).or_default().push(kind);
-        }
-        PlainList { rules }
-    }
-
-    fn has(&self, suffix: &str, kind: char) -> bool {
-        self.rules.get(suffix).is_some_and(|k| k.contains(&kind))
-    }
-
-    /// <https://github.com/publicsuffix/list/wiki/Format#formal-algorithm>
-    fn registrable_domain<'h>(&self, host: &'h str) -> Option<&'h str> {
-        let name = host.strip_suffix('.').unwrap_or(host);
-        let labels: Vec<&str> = name.split('.').collect();
-        if labels.iter().any(|l| l.is_empty()) {
-            return None;
-        }
-        let mut take = 1;
-        for n in 1..=labels.len() {
-            let suffix = labels[labels.len() - n..].join(".");
-            if self.has(&suffix, '!') {
-                take = n - 1;
-                break;
-            }
-            let parent = labels[labels.len() - n + 1..].join(".");
-            if self.has(&suffix, ' ') || (n > 1 && self.has(&parent, '*')) {
-                take = n;
-            }
-        }
-        if take >= labels.len() {
-            return None;
-        }
-        let keep: usize = labels[labels.len() - take - 1..]
-            .iter()
-            .map(|l| l.len() + 1)
-            .sum();
-        Some(&host[name.len() + 1 - keep..])
     }
 }

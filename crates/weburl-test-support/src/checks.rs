@@ -1,6 +1,7 @@
 //! The properties the fuzz targets assert, one public function per target.
 //!
-//! This module depends on `weburl` and `std` only: the fuzz targets call
+//! This module depends on `weburl`, `std` and the plain reading of the
+//! Public Suffix List beside it ([`crate::psl_plain`]): the fuzz targets call
 //! it, and `crates/weburl/tests/fuzz_regressions.rs` replays every file
 //! under `fuzz/regressions/<target>/` through the same function.
 //!
@@ -507,6 +508,37 @@ pub fn byte_class_scan(data: &[u8]) {
     }
     // And through the parser: the fast path still matches the general one.
     fast_path(data);
+}
+
+/// `psl`: the compiled Public Suffix List lookup answers as the plain
+/// reading of the list does ([`crate::psl_plain`]), by both sections and by
+/// the ICANN section alone, for the input as a domain and under suffixes
+/// whose rules take other paths through the lookup: a plain one, two
+/// labels, a wildcard with an exception (`*.kawasaki.jp`,
+/// `!city.kawasaki.jp`), private ones (one with a trailing dot), Punycode
+/// ones and one with a label of 17 bytes. The input need not be a valid
+/// host: `Host::Domain` takes any string, and the lookup must answer for
+/// it as the reading does.
+pub fn psl(data: &[u8]) {
+    let name = String::from_utf8_lossy(data);
+    let plain = crate::psl_plain::PlainList::vendored();
+    for suffix in [
+        "",
+        ".com",
+        ".co.uk",
+        ".kawasaki.jp",
+        ".city.kawasaki.jp",
+        ".github.io",
+        ".xn--55qx5d.cn",
+        ".cloudfront.net.",
+        ".xn--mosjen-eya.no",
+        ".trentino-sudtirol.it",
+    ] {
+        let domain = format!("{name}{suffix}");
+        if let Err(e) = plain.compare(&domain) {
+            panic!("{e}");
+        }
+    }
 }
 
 pub fn parse_with_base(data: &[u8]) {

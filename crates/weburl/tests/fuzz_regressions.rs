@@ -16,7 +16,7 @@ type Check = fn(&[u8]);
 
 /// The fuzz targets and the check each runs; `differential` runs its
 /// weburl side only.
-const TARGETS: [(&str, Check); 8] = [
+const TARGETS: [(&str, Check); 9] = [
     ("parse", checks::parse),
     ("parse_with_base", checks::parse_with_base),
     ("setters", checks::setters),
@@ -27,6 +27,7 @@ const TARGETS: [(&str, Check); 8] = [
     ("percent_encoding", checks::percent_encoding),
     ("search_params", checks::search_params),
     ("fast_path", checks::fast_path),
+    ("psl", checks::psl),
 ];
 
 fn regressions_dir() -> PathBuf {

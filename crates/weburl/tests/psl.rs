@@ -4,9 +4,8 @@
 
 use weburl_test_support::harness as common;
 
-use std::collections::HashMap;
-
 use weburl::{Host, Url};
+use weburl_test_support::psl_plain::PlainList;
 
 /// The host a URL parser gives `input`, as a URL with a null host when
 /// `input` is the list tests' `null`.
@@ -264,68 +263,12 @@ fn icann_section_alone() {
     assert_eq!(url.icann_public_suffix(), Some("io"));
 }
 
-/// A plain reading of the list: rule text to (kind, section), kind being
-/// ' ' (normal), '*' (wildcard) or '!' (exception); section 0 is ICANN.
-fn plain_rules() -> HashMap<String, Vec<(char, u8)>> {
-    let list = read("psl/public_suffix_list.dat");
-    let mut rules: HashMap<String, Vec<(char, u8)>> = HashMap::new();
-    let mut section = 0;
-    for line in list.lines() {
-        if line.contains("===BEGIN PRIVATE DOMAINS===") {
-            section = 1;
-        }
-        let Some(rule) = line.split_whitespace().next() else {
-            continue;
-        };
-        if rule.starts_with("//") {
-            continue;
-        }
-        let (kind, name) = match rule.as_bytes()[0] {
-            b'!' => ('!', &rule[1..]),
-            b'*' => ('*', &rule[2..]),
-            _ => (' ', rule),
-        };
-        let ascii = url_for(name).hostname().to_owned();
-        rules.entry(ascii).or_default().push((kind, section));
-    }
-    rules
-}
-
-/// The list's formal algorithm as written: collect every matching rule,
-/// let an exception prevail, else the rule with the most labels, else `*`.
-fn plain_public_suffix_labels(
-    rules: &HashMap<String, Vec<(char, u8)>>,
-    labels: &[&str],
-    icann_only: bool,
-) -> usize {
-    let mut best = 1;
-    for take in 1..=labels.len() {
-        let suffix = labels[labels.len() - take..].join(".");
-        let parent = labels[labels.len() - take + 1..].join(".");
-        let has = |text: &str, want: char| {
-            rules.get(text).is_some_and(|kinds| {
-                kinds
-                    .iter()
-                    .any(|&(kind, section)| kind == want && (!icann_only || section == 0))
-            })
-        };
-        if has(&suffix, '!') {
-            return take - 1;
-        }
-        if has(&suffix, ' ') || (take > 1 && has(&parent, '*')) {
-            best = take;
-        }
-    }
-    best
-}
-
 #[test]
 fn table_agrees_with_a_plain_reading_of_the_list() {
-    let rules = plain_rules();
     let mut domains: Vec<String> = Vec::new();
     // Every rule with one, two and three labels more; and every URL host
     // of the vendored lists.
-    for rule in rules.keys() {
+    for rule in rule_names() {
         domains.push(rule.clone());
         domains.push(format!("x.{rule}"));
         domains.push(format!("y.x.{rule}"));
@@ -352,7 +295,7 @@ fn table_agrees_with_a_plain_reading_of_the_list() {
             }
         }
     }
-    let failures = disagreements_with_the_plain_reading(&rules, &domains);
+    let failures = disagreements_with_the_plain_reading(&domains);
     assert!(domains.len() > 100_000, "only {} domains", domains.len());
     assert!(
         failures.is_empty(),
@@ -362,47 +305,25 @@ fn table_agrees_with_a_plain_reading_of_the_list() {
     );
 }
 
+/// The suffixes the list's rules name, in the ASCII form of a URL host.
+fn rule_names() -> Vec<String> {
+    let list = read("psl/public_suffix_list.dat");
+    list.lines()
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|rule| !rule.starts_with("//"))
+        .map(|rule| rule.trim_start_matches('!').trim_start_matches("*."))
+        .map(|name| url_for(name).hostname().to_owned())
+        .collect()
+}
+
 /// Every domain whose public suffix or registrable domain (all sections or
 /// ICANN only) differs from the plain reading of the list.
-fn disagreements_with_the_plain_reading(
-    rules: &HashMap<String, Vec<(char, u8)>>,
-    domains: &[String],
-) -> Vec<String> {
-    let mut failures = Vec::new();
-    for domain in domains {
-        let name = domain.strip_suffix('.').unwrap_or(domain);
-        let labels: Vec<&str> = name.split('.').collect();
-        if labels.iter().any(|l| l.is_empty()) {
-            let host = Host::Domain(domain);
-            if host.public_suffix().is_some() || host.registrable_domain().is_some() {
-                failures.push(format!("{domain}: an empty label, yet a public suffix"));
-            }
-            continue;
-        }
-        for icann_only in [false, true] {
-            let lower = name.to_ascii_lowercase();
-            let lower: Vec<&str> = lower.split('.').collect();
-            let take = plain_public_suffix_labels(rules, &lower, icann_only);
-            let suffix_start = labels.len() - take;
-            let dot = &domain[name.len()..];
-            let want_suffix = labels[suffix_start..].join(".") + dot;
-            let want_registrable =
-                (suffix_start > 0).then(|| labels[suffix_start - 1..].join(".") + dot);
-            let host = Host::Domain(domain);
-            let (suffix, registrable) = if icann_only {
-                (host.icann_public_suffix(), host.icann_registrable_domain())
-            } else {
-                (host.public_suffix(), host.registrable_domain())
-            };
-            if suffix != Some(want_suffix.as_str()) || registrable != want_registrable.as_deref() {
-                failures.push(format!(
-                    "{domain} (icann only: {icann_only}): expected {want_suffix:?} / \
-                     {want_registrable:?}, found {suffix:?} / {registrable:?}"
-                ));
-            }
-        }
-    }
-    failures
+fn disagreements_with_the_plain_reading(domains: &[String]) -> Vec<String> {
+    let plain = PlainList::vendored();
+    domains
+        .iter()
+        .filter_map(|domain| plain.compare(domain).err())
+        .collect()
 }
 
 /// Names of 0 to 6 labels drawn from rules' labels, their uppercase forms,
@@ -412,7 +333,6 @@ fn disagreements_with_the_plain_reading(
 /// plain reading.
 #[test]
 fn generated_names_agree_with_a_plain_reading_of_the_list() {
-    let rules = plain_rules();
     let long = "a".repeat(300);
     let pool: Vec<&str> = vec![
         "com",
@@ -467,7 +387,7 @@ fn generated_names_agree_with_a_plain_reading_of_the_list() {
         }
         domains.push(domain);
     }
-    let failures = disagreements_with_the_plain_reading(&rules, &domains);
+    let failures = disagreements_with_the_plain_reading(&domains);
     assert!(
         failures.is_empty(),
         "{} failures:\n{}",
