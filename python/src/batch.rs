@@ -20,12 +20,9 @@ use weburl::Url;
 
 use crate::errors::url_error;
 
-/// The result's fields: the URL's getters, in this order (as `Columns::push`
-/// appends them), then `error`.
-const COMPONENTS: [&str; 10] = [
-    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
-    "hash",
-];
+/// The result's fields: the URL's getters, in the order `Url::getters`
+/// gives them (as `Columns::push` appends them), then `error`.
+const COMPONENTS: [&str; 10] = Url::GETTER_NAMES;
 
 /// The result's type: a struct of `string` fields (pyarrow's default string
 /// type). Their 32-bit offsets are half the size of `large_string`'s; on
@@ -142,19 +139,7 @@ impl<'b> Columns<'b> {
                 // components holds no more than the href column.
                 fits(self.components[0].builder.values_slice().len(), url.href())?;
                 self.parsed.append_non_null();
-                let values = [
-                    url.href(),
-                    url.protocol(),
-                    url.username(),
-                    url.password(),
-                    url.host(),
-                    url.hostname(),
-                    url.port(),
-                    url.pathname(),
-                    url.search(),
-                    url.hash(),
-                ];
-                for (column, value) in self.components.iter_mut().zip(values) {
+                for (column, value) in self.components.iter_mut().zip(url.getters()) {
                     column.push(value);
                 }
             }
