@@ -485,13 +485,8 @@ mod tests {
             "http://1.2.3.4./",
             "http://4294967295/",
             "http://0x7f.1/",
-            "http://a.b.0/",
         ] {
-            assert_eq!(
-                surely_parses(url.as_bytes()),
-                url != "http://a.b.0/",
-                "{url}"
-            );
+            assert!(surely_parses(url.as_bytes()), "{url}");
         }
         for url in [
             "http://1.2.3.256/",
