@@ -20,20 +20,15 @@ use weburl::Url;
 
 use crate::errors::url_error;
 
-/// The result's fields: the URL's getters, in this order (as `Columns::push`
-/// appends them), then `error`.
-const COMPONENTS: [&str; 10] = [
-    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
-    "hash",
-];
-
 /// The result's type: a struct of `string` fields (pyarrow's default string
 /// type). Their 32-bit offsets are half the size of `large_string`'s; on
 /// real lists the offsets are a third of the result, so the result takes a
 /// sixth less memory, and a sixth fewer of the page faults that its fresh
 /// memory costs. The price is a limit of [`MAX_COLUMN_BYTES`] a column.
 fn result_fields() -> Fields {
-    COMPONENTS
+    // The URL's getters, in the order `Columns::push` appends them, then
+    // `error`.
+    Url::GETTER_NAMES
         .iter()
         .chain(std::iter::once(&"error"))
         .map(|name| Field::new(*name, DataType::Utf8, true))
@@ -53,7 +48,7 @@ struct Columns<'b> {
     /// [`weburl::ParseOptions::parse_reusing`]); `None` until the first
     /// input parses.
     url: Option<Url>,
-    /// The components, in the order of [`COMPONENTS`]; `""` for a row that
+    /// The components, in the order of [`Url::GETTER_NAMES`]; `""` for a row that
     /// did not parse, made null by [`Columns::finish`].
     components: [Column; 10],
     /// The rows that did not parse, in order, with the failure's name: the
@@ -91,7 +86,7 @@ impl<'b> Columns<'b> {
             base,
             url: None,
             components: std::array::from_fn(|i| {
-                let bytes = match COMPONENTS[i] {
+                let bytes = match Url::GETTER_NAMES[i] {
                     "href" | "pathname" | "search" => href,
                     "host" | "hostname" => per_row(64),
                     "protocol" | "hash" => per_row(16),
@@ -142,19 +137,7 @@ impl<'b> Columns<'b> {
                 // components holds no more than the href column.
                 fits(self.components[0].builder.values_slice().len(), url.href())?;
                 self.parsed.append_non_null();
-                let values = [
-                    url.href(),
-                    url.protocol(),
-                    url.username(),
-                    url.password(),
-                    url.host(),
-                    url.hostname(),
-                    url.port(),
-                    url.pathname(),
-                    url.search(),
-                    url.hash(),
-                ];
-                for (column, value) in self.components.iter_mut().zip(values) {
+                for (column, value) in self.components.iter_mut().zip(url.getters()) {
                     column.push(value);
                 }
             }
@@ -178,7 +161,7 @@ impl<'b> Columns<'b> {
             .parsed
             .finish()
             .map(|parsed| BooleanArray::new(!parsed.inner(), None));
-        let mut arrays: Vec<ArrayRef> = Vec::with_capacity(COMPONENTS.len() + 1);
+        let mut arrays: Vec<ArrayRef> = Vec::with_capacity(Url::GETTER_NAMES.len() + 1);
         for column in &mut self.components {
             let array = column.finish();
             arrays.push(match &unparsed {

@@ -19,7 +19,7 @@ pub unsafe extern "C" fn ada_idna_to_ascii(
         // SAFETY: C passes `length` readable bytes at `input` (or NULL).
         let input = unsafe { bytes(input, length) };
         let ascii = weburl::__internal::uts46_to_ascii(input).unwrap_or_default();
-        owned(ascii.into_owned().into_bytes())
+        owned(ascii.into_bytes())
     })
 }
 

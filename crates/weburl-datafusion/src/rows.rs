@@ -7,6 +7,8 @@ use datafusion::arrow::array::ArrayRef;
 use datafusion::common::{Result, ScalarValue};
 use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs};
 
+use weburl::{ParseError, Url};
+
 use crate::strings::{StrArg, StrBuilder};
 
 /// How many rows to compute, and whether the result is a constant.
@@ -58,4 +60,18 @@ pub(crate) fn map_urls<'a>(
         }
     }
     shape.finish(out.finish())
+}
+
+/// [`map_urls`] for the functions that parse the URL of each row with the
+/// default options: `f` gets the parse's result. One URL buffer serves the
+/// whole batch ([`weburl::ParseOptions::parse_reusing`]), so a row that
+/// parses allocates nothing.
+pub(crate) fn map_parsed_urls(
+    args: &ScalarFunctionArgs,
+    mut f: impl FnMut(usize, Result<&Url, ParseError>, &mut StrBuilder) -> Result<()>,
+) -> Result<ColumnarValue> {
+    let mut reused = None;
+    map_urls(args, |i, input, out| {
+        f(i, Url::options().parse_reusing(input, &mut reused), out)
+    })
 }

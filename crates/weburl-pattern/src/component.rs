@@ -272,6 +272,35 @@ mod tests {
         forced
     }
 
+    /// `pattern` compiled as a pathname or a hostname pattern (by
+    /// `component`), with that component's encoding and options.
+    fn compile_for(component: &str, pattern: &str) -> Result<CompiledComponent, Error> {
+        let (encoding, options) = if component == "pathname" {
+            (Encoding::Pathname, Options::PATHNAME)
+        } else {
+            (Encoding::Hostname, Options::HOSTNAME)
+        };
+        CompiledComponent::compile(pattern, encoding, options)
+    }
+
+    /// Asserts that the part matcher's answer and groups on `input` are the
+    /// regular expression's; returns whether it matched.
+    fn assert_agrees(
+        compiled: &CompiledComponent,
+        regex: &CompiledComponent,
+        pattern: &str,
+        input: &str,
+    ) -> bool {
+        let matched = regex.matches(input);
+        assert_eq!(compiled.matches(input), matched, "{pattern:?} on {input:?}");
+        assert_eq!(
+            compiled.exec(input),
+            regex.exec(input),
+            "{pattern:?} on {input:?}"
+        );
+        matched
+    }
+
     /// Checks `pattern` on each `(input, groups)` case, `groups` being
     /// the expected group values or `None` for no match: `matches` (the
     /// one-pass test of a part list whose first part is optional), `exec`
@@ -437,12 +466,7 @@ mod tests {
         ];
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
         for (component, pattern) in patterns {
-            let (encoding, options) = if component == "pathname" {
-                (Encoding::Pathname, Options::PATHNAME)
-            } else {
-                (Encoding::Hostname, Options::HOSTNAME)
-            };
-            let compiled = CompiledComponent::compile(pattern, encoding, options).unwrap();
+            let compiled = compile_for(component, pattern).unwrap();
             assert!(
                 matches!(compiled.matcher, Matcher::Parts(_)),
                 "{pattern:?} is matched directly"
@@ -460,18 +484,7 @@ mod tests {
                 let Ok(input) = compiled.encoding.encode(&raw) else {
                     continue;
                 };
-                let expected = regex.matches(&input);
-                assert_eq!(
-                    compiled.matches(&input),
-                    expected,
-                    "{pattern:?} on {input:?}"
-                );
-                assert_eq!(
-                    compiled.exec(&input),
-                    regex.exec(&input),
-                    "{pattern:?} on {input:?}"
-                );
-                matched += usize::from(expected);
+                matched += usize::from(assert_agrees(&compiled, &regex, pattern, &input));
             }
             assert!(matched > 10, "{pattern:?} matched {matched} inputs");
         }
@@ -532,12 +545,7 @@ mod tests {
         }
         let mut checked = 0;
         for (component, pattern) in &patterns {
-            let (encoding, options) = if *component == "pathname" {
-                (Encoding::Pathname, Options::PATHNAME)
-            } else {
-                (Encoding::Hostname, Options::HOSTNAME)
-            };
-            let Ok(compiled) = CompiledComponent::compile(pattern, encoding, options) else {
+            let Ok(compiled) = compile_for(component, pattern) else {
                 continue;
             };
             if !matches!(compiled.matcher, Matcher::Parts(_)) {
@@ -549,16 +557,7 @@ mod tests {
                 .iter()
                 .filter_map(|i| compiled.encoding.encode(i).ok());
             for input in &canonical.collect::<Vec<_>>() {
-                assert_eq!(
-                    compiled.exec(input),
-                    regex.exec(input),
-                    "{pattern:?} on {input:?}"
-                );
-                assert_eq!(
-                    compiled.matches(input),
-                    regex.matches(input),
-                    "{pattern:?} on {input:?}"
-                );
+                assert_agrees(&compiled, &regex, pattern, input);
                 checked += 1;
             }
         }

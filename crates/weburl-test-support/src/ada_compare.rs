@@ -8,10 +8,10 @@
 
 use weburl::Url;
 
-use crate::checks::{apply_setter, getters, DiffCase, GETTER_NAMES, SETTER_NAMES};
+use crate::checks::{apply_setter, DiffCase, SETTER_NAMES};
 use crate::divergences;
 
-/// The ten getters of an ada URL, in the order of [`GETTER_NAMES`].
+/// The ten getters of an ada URL, in the order of [`Url::GETTER_NAMES`].
 pub fn ada_getters(url: &ada_url::Url) -> [&str; 10] {
     [
         url.href(),
@@ -58,9 +58,9 @@ pub fn differences(ours: Option<&Url>, theirs: Option<&ada_url::Url>) -> String 
         (None, Some(url)) => format!("weburl fails, ada parses to {:?}\n", url.href()),
         (Some(ours), Some(theirs)) => {
             let mut out = String::new();
-            for ((name, a), b) in GETTER_NAMES
+            for ((name, a), b) in Url::GETTER_NAMES
                 .iter()
-                .zip(getters(ours))
+                .zip(ours.getters())
                 .zip(ada_getters(theirs))
             {
                 if a != b {

@@ -15,28 +15,6 @@ use std::net::Ipv6Addr;
 use weburl::percent_encoding::{percent_decode, percent_encode, EncodeSet};
 use weburl::{domain_to_unicode, Host, Origin, Url, UrlSearchParams};
 
-/// The URL API's getters, in the order [`getters`] returns them.
-pub const GETTER_NAMES: [&str; 10] = [
-    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
-    "hash",
-];
-
-/// The values of the ten getters of the JavaScript URL object.
-pub fn getters(url: &Url) -> [&str; 10] {
-    [
-        url.href(),
-        url.protocol(),
-        url.username(),
-        url.password(),
-        url.host(),
-        url.hostname(),
-        url.port(),
-        url.pathname(),
-        url.search(),
-        url.hash(),
-    ]
-}
-
 /// The bytes as text, as the targets see them: invalid UTF-8 becomes U+FFFD.
 pub fn text(data: &[u8]) -> Cow<'_, str> {
     String::from_utf8_lossy(data)
@@ -105,7 +83,7 @@ fn fail(property: &str, input: &dyn std::fmt::Debug, urls: &[&Url], detail: &str
 /// The differences between the getters of two URLs, one line each.
 pub fn getter_differences(a: &Url, b: &Url) -> String {
     let mut out = String::new();
-    for ((name, x), y) in GETTER_NAMES.iter().zip(getters(a)).zip(getters(b)) {
+    for ((name, x), y) in Url::GETTER_NAMES.iter().zip(a.getters()).zip(b.getters()) {
         if x != y {
             out.push_str(&format!("{name}: {x:?} != {y:?}\n"));
         }
@@ -595,9 +573,9 @@ pub fn check_after_setter(before: &Url, url: &Url, id: usize, value: &str, ok: b
         // "example.com:" or "example.com:x" (url.bs, port state, "If state
         // override is given, then return failure"). Only the host changes.
         let host_only = id % 10 == 4
-            && GETTER_NAMES
+            && Url::GETTER_NAMES
                 .iter()
-                .zip(getters(before).iter().zip(getters(url)))
+                .zip(before.getters().iter().zip(url.getters()))
                 .all(|(name, (a, b))| matches!(*name, "href" | "host" | "hostname") || *a == b);
         if !host_only {
             fail(
@@ -629,7 +607,7 @@ pub fn check_after_setter(before: &Url, url: &Url, id: usize, value: &str, ok: b
     }
     // Setting a component to what its getter returns changes nothing. The
     // empty string is left out: it removes an empty query or fragment.
-    let values = getters(url);
+    let values = url.getters();
     for (setter, (name, value)) in SETTER_NAMES.iter().zip(values).enumerate().skip(1) {
         if value.is_empty() {
             continue;

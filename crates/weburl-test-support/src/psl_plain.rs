@@ -72,6 +72,12 @@ impl PlainList {
         PlainList { rules }
     }
 
+    /// The suffixes the rules name, each once, in the ASCII form of a URL
+    /// host.
+    pub fn suffixes(&self) -> impl Iterator<Item = &str> {
+        self.rules.keys().map(String::as_str)
+    }
+
     /// How many labels at the end of `labels` (lowercase, none empty) the
     /// public suffix has: the formal algorithm's matching rules, an
     /// exception prevailing, else the rule with the most labels, else `*`.

@@ -144,8 +144,9 @@ pub mod __internal {
     /// UTS #46 ToASCII with the URL Standard's flags (`beStrict` false),
     /// without the URL Standard's ASCII fast path and checks around it:
     /// ada's `ada_idna_to_ascii`, for the C API. `None` is failure.
-    pub fn uts46_to_ascii(domain: &[u8]) -> Option<std::borrow::Cow<'_, str>> {
-        crate::host::domain::to_ascii(domain, false)
+    pub fn uts46_to_ascii(domain: &[u8]) -> Option<String> {
+        let mut out = String::new();
+        crate::host::domain::to_ascii_into(domain, false, &mut out).then_some(out)
     }
 
     /// `input` with each byte outside well-formed UTF-8 written as "%XX":

@@ -25,7 +25,6 @@ use weburl::Url;
 // The fuzz targets' getter lists and ada's getters, so that this test and
 // the `differential` fuzz target compare the same fields.
 use weburl_test_support::ada_compare::ada_getters;
-use weburl_test_support::checks::{getters, GETTER_NAMES};
 use weburl_test_support::divergences;
 
 const DEFAULT_SEED: u64 = 0x5EED_0F0A_DA00;
@@ -57,9 +56,9 @@ fn compare(ours: Option<&Url>, ours_can: bool, theirs: Option<&ada_url::Url>) ->
             out.push_str(&format!("weburl fails, ada parses to {:?}\n", url.href()))
         }
         (Some(ours), Some(theirs)) => {
-            for ((name, a), b) in GETTER_NAMES
+            for ((name, a), b) in Url::GETTER_NAMES
                 .iter()
-                .zip(getters(ours))
+                .zip(ours.getters())
                 .zip(ada_getters(theirs))
             {
                 if a != b {

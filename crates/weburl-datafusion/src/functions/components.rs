@@ -8,7 +8,7 @@ use datafusion::logical_expr::{
 use weburl::Url;
 
 use crate::component::origin;
-use crate::rows::map_urls;
+use crate::rows::map_parsed_urls;
 use crate::strings::string_type_like;
 
 /// A URL component with its own function.
@@ -133,9 +133,8 @@ impl ScalarUDFImpl for UrlPartFunction {
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
         let mut scratch = String::new();
-        let mut reused = None;
-        map_urls(&args, |_, input, out| {
-            match Url::options().parse_reusing(input, &mut reused) {
+        map_parsed_urls(&args, |_, url, out| {
+            match url {
                 Ok(url) => out.append(self.part.get(url, &mut scratch)),
                 Err(_) => out.append(None),
             }

@@ -5,10 +5,9 @@ use datafusion::common::{exec_err, Result};
 use datafusion::logical_expr::{
     ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl, Signature, Volatility,
 };
-use weburl::Url;
 
 use crate::component::Component;
-use crate::rows::map_urls;
+use crate::rows::map_parsed_urls;
 use crate::strings::{string_type_like, StrArg};
 
 /// `url_get(url, component)`: the getter named `component` (`href`,
@@ -77,8 +76,7 @@ impl ScalarUDFImpl for UrlGet {
             _ => None,
         };
         let mut scratch = String::new();
-        let mut reused = None;
-        map_urls(&args, |i, input, out| {
+        map_parsed_urls(&args, |i, url, out| {
             let Some(name) = names.get(i) else {
                 out.append(None);
                 return Ok(());
@@ -87,7 +85,7 @@ impl ScalarUDFImpl for UrlGet {
                 Some(c) => c,
                 None => component(name)?,
             };
-            match Url::options().parse_reusing(input, &mut reused) {
+            match url {
                 Ok(url) => out.append(Some(which.get(url, &mut scratch))),
                 Err(_) => out.append(None),
             }

@@ -6,9 +6,8 @@ use datafusion::logical_expr::{
     ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl, Signature, TypeSignature, Volatility,
 };
 use weburl::normalize::Normalizer;
-use weburl::Url;
 
-use crate::rows::map_urls;
+use crate::rows::map_parsed_urls;
 use crate::strings::{string_type_like, StrArg};
 
 /// The profile `url_normalize` uses when none is given.
@@ -105,8 +104,7 @@ impl ScalarUDFImpl for UrlNormalize {
         };
         // The normalizer of the last profile seen, rebuilt when it changes.
         let mut current: Option<(&str, Normalizer)> = None;
-        let mut reused = None;
-        map_urls(&args, |i, input, out| {
+        map_parsed_urls(&args, |i, url, out| {
             let Some(profile) = profiles.get(i) else {
                 out.append(None);
                 return Ok(());
@@ -117,7 +115,7 @@ impl ScalarUDFImpl for UrlNormalize {
             let Some((_, active)) = &current else {
                 unreachable!("set above")
             };
-            match Url::options().parse_reusing(input, &mut reused) {
+            match url {
                 Ok(url) => out.append(Some(active.normalize(url).href())),
                 Err(_) => out.append(None),
             }

@@ -14,7 +14,7 @@ use datafusion::logical_expr::{
 use weburl::Url;
 use weburl_pattern::UrlPattern;
 
-use crate::rows::{map_urls, Shape};
+use crate::rows::{map_parsed_urls, Shape};
 use crate::strings::{string_type_like, StrArg};
 
 /// At most this many compiled patterns are kept; the cache starts over
@@ -213,8 +213,7 @@ impl ScalarUDFImpl for UrlPatternGroups {
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
         let patterns = StrArg::try_new(&args.args[1])?;
         let mut current = None;
-        let mut reused = None;
-        map_urls(&args, |i, input, out| {
+        map_parsed_urls(&args, |i, url, out| {
             let Some(pattern) = self
                 .cache
                 .for_row(self.name(), &patterns, i, &mut current)?
@@ -222,10 +221,7 @@ impl ScalarUDFImpl for UrlPatternGroups {
                 out.append(None);
                 return Ok(());
             };
-            let groups = Url::options()
-                .parse_reusing(input, &mut reused)
-                .ok()
-                .and_then(|url| pattern.exec_groups_json(url));
+            let groups = url.ok().and_then(|url| pattern.exec_groups_json(url));
             out.append(groups.as_deref());
             Ok(())
         })

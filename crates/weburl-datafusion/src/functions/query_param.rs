@@ -7,9 +7,9 @@ use datafusion::logical_expr::{
 };
 use std::borrow::Cow;
 
-use weburl::{form_urlencoded, Url};
+use weburl::form_urlencoded;
 
-use crate::rows::map_urls;
+use crate::rows::map_parsed_urls;
 use crate::strings::{string_type_like, StrArg};
 
 /// `url_query_param(url, name)`: the value of the first query parameter
@@ -59,13 +59,12 @@ impl ScalarUDFImpl for UrlQueryParam {
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
         let names = StrArg::try_new(&args.args[1])?;
-        let mut reused = None;
-        map_urls(&args, |i, input, out| {
+        map_parsed_urls(&args, |i, url, out| {
             let Some(name) = names.get(i) else {
                 out.append(None);
                 return Ok(());
             };
-            match Url::options().parse_reusing(input, &mut reused) {
+            match url {
                 Ok(url) => out.append(url.query().and_then(|q| query_param(q, name)).as_deref()),
                 Err(_) => out.append(None),
             }

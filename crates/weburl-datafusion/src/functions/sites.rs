@@ -7,9 +7,8 @@ use datafusion::logical_expr::{
     ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl, Signature, TypeSignature, Volatility,
 };
 use weburl::surt::{self, SurtProfile};
-use weburl::Url;
 
-use crate::rows::map_urls;
+use crate::rows::map_parsed_urls;
 use crate::strings::{string_type_like, StrArg};
 
 /// What [`UrlSite`] returns of the URL's host.
@@ -70,10 +69,8 @@ impl ScalarUDFImpl for UrlSite {
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
         let part = self.part;
-        let mut reused = None;
-        map_urls(&args, |_, input, out| {
-            let url = Url::options().parse_reusing(input, &mut reused).ok();
-            out.append(url.and_then(|url| match part {
+        map_parsed_urls(&args, |_, url, out| {
+            out.append(url.ok().and_then(|url| match part {
                 SitePart::PublicSuffix => url.public_suffix(),
                 SitePart::RegistrableDomain => url.registrable_domain(),
             }));
@@ -136,8 +133,7 @@ impl ScalarUDFImpl for UrlSurt {
             Some(arg) => StrArg::try_new(arg)?,
             None => StrArg::Scalar(Some(SurtProfile::default().name())),
         };
-        let mut reused = None;
-        map_urls(&args, |i, input, out| {
+        map_parsed_urls(&args, |i, url, out| {
             let Some(name) = profiles.get(i) else {
                 out.append(None);
                 return Ok(());
@@ -146,7 +142,7 @@ impl ScalarUDFImpl for UrlSurt {
                 Ok(profile) => profile,
                 Err(e) => return exec_err!("url_surt: {e}"),
             };
-            match Url::options().parse_reusing(input, &mut reused) {
+            match url {
                 Ok(url) => out.append(Some(&surt::key(url, profile))),
                 Err(_) => out.append(None),
             }

@@ -10,7 +10,7 @@ use datafusion::logical_expr::{
 };
 use weburl::Url;
 
-use crate::rows::{map_urls, Shape};
+use crate::rows::{map_parsed_urls, Shape};
 use crate::strings::{string_type_like, StrArg};
 
 /// `url_valid(url)`: `true` when the URL Standard's parser accepts `url`
@@ -112,9 +112,8 @@ impl ScalarUDFImpl for UrlError {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        let mut reused = None;
-        map_urls(&args, |_, input, out| {
-            match Url::options().parse_reusing(input, &mut reused) {
+        map_parsed_urls(&args, |_, url, out| {
+            match url {
                 Ok(_) => out.append(None),
                 Err(e) => out.append(Some(e.name())),
             }

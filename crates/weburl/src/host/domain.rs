@@ -140,12 +140,6 @@ pub(crate) fn to_ascii_into(domain: &[u8], be_strict: bool, out: &mut String) ->
     ok
 }
 
-/// [`to_ascii_into`] for a new string. `None` is failure.
-pub(crate) fn to_ascii(domain: &[u8], be_strict: bool) -> Option<Cow<'_, str>> {
-    let mut out = String::new();
-    to_ascii_into(domain, be_strict, &mut out).then_some(Cow::Owned(out))
-}
-
 /// UTS #46 validity criterion V4 for Punycode labels: a label that
 /// Punycode-decodes to one beginning with `xn--` is an error whatever
 /// CheckHyphens says. The `idna` crate checks it only with CheckHyphens

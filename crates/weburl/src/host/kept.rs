@@ -64,18 +64,12 @@ pub(crate) fn to_ascii_into(domain: &[u8], out: &mut String) -> bool {
 
 /// [`to_ascii_into`], `None` for a domain it does not know.
 fn convert(domain: &[u8], out: &mut String) -> Option<()> {
+    // Bytes that are not UTF-8 are no domain this module knows.
+    let domain = std::str::from_utf8(domain).ok()?;
     // The current label's code points: fewer than the domain's bytes.
     let mut label = ['\0'; 253];
-    let (mut len, mut ascii, mut first, mut i) = (0, true, true, 0);
-    loop {
-        let Some((c, width)) = domain.get(i..).and_then(next_char) else {
-            return if i == domain.len() {
-                push_label(label.get(..len)?, ascii, first, out)
-            } else {
-                None
-            };
-        };
-        i += width;
+    let (mut len, mut ascii, mut first) = (0, true, true);
+    for c in domain.chars() {
         let c = if c.is_ascii() {
             c
         } else {
@@ -98,28 +92,7 @@ fn convert(domain: &[u8], out: &mut String) -> Option<()> {
             _ => return None,
         }
     }
-}
-
-/// The first code point of `bytes` and its length, if it is one to three
-/// bytes of well-formed UTF-8 (every code point the fast path takes is).
-fn next_char(bytes: &[u8]) -> Option<(char, usize)> {
-    let trail = |i: usize| {
-        let b = *bytes.get(i)?;
-        (b & 0xC0 == 0x80).then_some(u32::from(b & 0x3F))
-    };
-    let (c, width) = match *bytes.first()? {
-        b @ 0..=0x7F => (u32::from(b), 1),
-        // C0 and C1 would begin overlong forms.
-        b @ 0xC2..=0xDF => (u32::from(b & 0x1F) << 6 | trail(1)?, 2),
-        b @ 0xE0..=0xEF => (u32::from(b & 0x0F) << 12 | trail(1)? << 6 | trail(2)?, 3),
-        _ => return None,
-    };
-    // Overlong three-byte forms decode below U+0800; surrogates are no
-    // chars.
-    if width == 3 && c < 0x800 {
-        return None;
-    }
-    Some((char::from_u32(c)?, width))
+    push_label(label.get(..len)?, ascii, first, out)
 }
 
 /// What UTS #46 maps the full-width forms of lowercase and uppercase ASCII

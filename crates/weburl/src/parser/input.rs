@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 
 use crate::code_points::{is_ascii_tab_or_newline, is_c0_control_or_space};
+use crate::swar::{HIGHS, ONES};
 
 /// Removes leading and trailing C0 controls and spaces, then every ASCII tab
 /// or newline. Borrows unless a tab or newline has to go.
@@ -36,15 +37,13 @@ pub(crate) fn remove_tab_and_newline(input: &str) -> Cow<'_, str> {
 /// a word with no byte below 0x0E cannot hold one.
 #[inline]
 fn has_tab_or_newline(bytes: &[u8]) -> bool {
-    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
     let mut chunks = bytes.chunks_exact(8);
     for chunk in &mut chunks {
         let mut word = [0u8; 8];
         word.copy_from_slice(chunk);
         let x = u64::from_ne_bytes(word);
         // The classic "has a byte less than n" test, n = 0x0E.
-        if x.wrapping_sub(ONES * 0x0E) & !x & HIGH != 0
+        if x.wrapping_sub(ONES * 0x0E) & !x & HIGHS != 0
             && chunk.iter().copied().any(is_ascii_tab_or_newline)
         {
             return true;

@@ -68,9 +68,7 @@ const PARENT_BITS: u32 = 16;
 #[inline(always)]
 fn word_ending(bytes: &[u8], end: usize) -> u64 {
     let at = end.max(8);
-    let mut word = [0; 8];
-    word.copy_from_slice(&bytes[at - 8..at]);
-    u64::from_le_bytes(word).wrapping_shl(8 * (at - end) as u32)
+    word_at(bytes, at - 8).wrapping_shl(8 * (at - end) as u32)
 }
 
 /// A name of fewer than 8 bytes as a word, its first byte the least
