@@ -35,7 +35,7 @@ pub(crate) unsafe fn bytes<'a>(data: *const c_char, length: usize) -> &'a [u8] {
 /// Input for a URL setter: bytes outside well-formed UTF-8 are taken as
 /// written percent-encoded, the policy of `Url::parse_bytes`.
 pub(crate) fn setter_text(input: &[u8]) -> Cow<'_, str> {
-    weburl::__internal::percent_encode_invalid_utf8(input)
+    weburl::percent_encode_invalid_utf8(input)
 }
 
 /// Input for URLSearchParams: a USVString, so bytes outside well-formed

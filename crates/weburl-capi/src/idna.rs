@@ -18,7 +18,7 @@ pub unsafe extern "C" fn ada_idna_to_ascii(
     guard(owned(Vec::new()), || {
         // SAFETY: C passes `length` readable bytes at `input` (or NULL).
         let input = unsafe { bytes(input, length) };
-        let ascii = weburl::__internal::uts46_to_ascii(input).unwrap_or_default();
+        let ascii = weburl::uts46_to_ascii(input).unwrap_or_default();
         owned(ascii.into_bytes())
     })
 }

@@ -7,7 +7,7 @@
 use std::ffi::c_char;
 use std::ptr;
 
-use weburl::{Host, SchemeKind, SetterError, Url};
+use weburl::{SetterError, Url};
 
 use crate::ffi::{
     borrowed, bytes, free_handle, free_owned, guard, handle_mut, into_handle, owned, setter_text,
@@ -270,10 +270,8 @@ pub unsafe extern "C" fn ada_get_protocol(result: ada_url) -> ada_string {
 pub unsafe extern "C" fn ada_get_host_type(result: ada_url) -> u8 {
     // SAFETY: `result` is NULL or a live URL handle.
     unsafe {
-        with_url(result, 0, |url| match url.typed_host() {
-            Some(Host::Ipv4(_)) => 1,
-            Some(Host::Ipv6(_)) => 2,
-            _ => 0,
+        with_url(result, 0, |url| {
+            url.typed_host().map_or(0, |host| host.ada_type())
         })
     }
 }
@@ -285,17 +283,7 @@ pub unsafe extern "C" fn ada_get_host_type(result: ada_url) -> u8 {
 #[no_mangle]
 pub unsafe extern "C" fn ada_get_scheme_type(result: ada_url) -> u8 {
     // SAFETY: `result` is NULL or a live URL handle.
-    unsafe {
-        with_url(result, 0, |url| match url.scheme_kind() {
-            SchemeKind::Http => 0,
-            SchemeKind::Other => 1,
-            SchemeKind::Https => 2,
-            SchemeKind::Ws => 3,
-            SchemeKind::Ftp => 4,
-            SchemeKind::Wss => 5,
-            SchemeKind::File => 6,
-        })
-    }
+    unsafe { with_url(result, 0, |url| url.scheme_kind().ada_type()) }
 }
 
 /// Replaces the URL with `input` parsed on its own; false, and the URL
@@ -601,23 +589,18 @@ pub unsafe extern "C" fn ada_get_components(result: ada_url) -> *const ada_url_c
     })
 }
 
-/// weburl's offsets in ada's encoding: ada's `protocol_end` is past the
-/// ":", and its `host_start` is at the "@" when there are credentials.
+/// The library's [`Url::components`], ada's layout, with absent offsets
+/// written as `ada_url_omitted`.
 pub(crate) fn components_of(url: &Url) -> ada_url_components {
-    let o = weburl::__internal::component_offsets(url);
-    let host_start = if o.host_start > o.username_end {
-        o.host_start - 1
-    } else {
-        o.host_start
-    };
+    let c = url.components();
     ada_url_components {
-        protocol_end: o.scheme_end + 1,
-        username_end: o.username_end,
-        host_start,
-        host_end: o.host_end,
-        port: url.port_number().map_or(ada_url_omitted, u32::from),
-        pathname_start: o.path_start,
-        search_start: o.query_start.unwrap_or(ada_url_omitted),
-        hash_start: o.fragment_start.unwrap_or(ada_url_omitted),
+        protocol_end: c.protocol_end,
+        username_end: c.username_end,
+        host_start: c.host_start,
+        host_end: c.host_end,
+        port: c.port.unwrap_or(ada_url_omitted),
+        pathname_start: c.pathname_start,
+        search_start: c.search_start.unwrap_or(ada_url_omitted),
+        hash_start: c.hash_start.unwrap_or(ada_url_omitted),
     }
 }

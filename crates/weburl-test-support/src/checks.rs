@@ -13,7 +13,7 @@ use std::borrow::Cow;
 use std::net::Ipv6Addr;
 
 use weburl::percent_encoding::{percent_decode, percent_encode, EncodeSet};
-use weburl::{domain_to_unicode, Host, Origin, Url, UrlSearchParams};
+use weburl::{domain_to_unicode, Component, Host, Origin, Url, UrlSearchParams};
 
 /// The bytes as text, as the targets see them: invalid UTF-8 becomes U+FFFD.
 pub fn text(data: &[u8]) -> Cow<'_, str> {
@@ -83,7 +83,9 @@ fn fail(property: &str, input: &dyn std::fmt::Debug, urls: &[&Url], detail: &str
 /// The differences between the getters of two URLs, one line each.
 pub fn getter_differences(a: &Url, b: &Url) -> String {
     let mut out = String::new();
-    for ((name, x), y) in Url::GETTER_NAMES.iter().zip(a.getters()).zip(b.getters()) {
+    let (mut scratch_a, mut scratch_b) = (String::new(), String::new());
+    for name in Component::SLICES {
+        let (x, y) = (name.get(a, &mut scratch_a), name.get(b, &mut scratch_b));
         if x != y {
             out.push_str(&format!("{name}: {x:?} != {y:?}\n"));
         }
@@ -541,42 +543,26 @@ pub fn parse_with_base(data: &[u8]) {
     check_join(&url, &next);
 }
 
-/// The setters, by the id the `setters` target reads.
-pub const SETTER_NAMES: [&str; 10] = [
-    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
-    "hash",
-];
-
-/// Calls setter `id` (an index into [`SETTER_NAMES`]); whether it succeeded.
+/// Calls setter `id` (an index into [`Component::SLICES`], the id the
+/// `setters` target reads); whether it succeeded.
 pub fn apply_setter(url: &mut Url, id: usize, value: &str) -> bool {
-    match id % 10 {
-        0 => url.set_href(value).is_ok(),
-        1 => url.set_protocol(value).is_ok(),
-        2 => url.set_username(value).is_ok(),
-        3 => url.set_password(value).is_ok(),
-        4 => url.set_host(value).is_ok(),
-        5 => url.set_hostname(value).is_ok(),
-        6 => url.set_port(value).is_ok(),
-        7 => url.set_pathname(value).is_ok(),
-        8 => url.set_search(value).is_ok(),
-        _ => url.set_hash(value).is_ok(),
-    }
+    Component::SLICES[id % 10].set(url, value).is_ok()
 }
 
 /// The properties after a setter ran: invariants, no change on failure,
 /// `set_href(href)` and getter-to-setter round trips change nothing.
 pub fn check_after_setter(before: &Url, url: &Url, id: usize, value: &str, ok: bool) {
-    let context = (before.href(), SETTER_NAMES[id % 10], value);
+    let context = (before.href(), Component::SLICES[id % 10].name(), value);
     if !ok && url.href() != before.href() {
         // The host setter is the one exception: the port state returns
         // failure after the host state has set the host, for a value like
         // "example.com:" or "example.com:x" (url.bs, port state, "If state
         // override is given, then return failure"). Only the host changes.
         let host_only = id % 10 == 4
-            && Url::GETTER_NAMES
-                .iter()
-                .zip(before.getters().iter().zip(url.getters()))
-                .all(|(name, (a, b))| matches!(*name, "href" | "host" | "hostname") || *a == b);
+            && Component::SLICES.into_iter().all(|c| {
+                matches!(c, Component::Href | Component::Host | Component::Hostname)
+                    || c.get(before, &mut String::new()) == c.get(url, &mut String::new())
+            });
         if !host_only {
             fail(
                 "a failing setter changes nothing",
@@ -607,18 +593,25 @@ pub fn check_after_setter(before: &Url, url: &Url, id: usize, value: &str, ok: b
     }
     // Setting a component to what its getter returns changes nothing. The
     // empty string is left out: it removes an empty query or fragment.
-    let values = url.getters();
-    for (setter, (name, value)) in SETTER_NAMES.iter().zip(values).enumerate().skip(1) {
+    let mut scratch = String::new();
+    for component in Component::SLICES.into_iter().skip(1) {
+        let value = component.get(url, &mut scratch);
         if value.is_empty() {
             continue;
         }
         // Their setters run the file states that `parser_normalization`
         // describes.
-        if normalization.is_some() && matches!(*name, "host" | "hostname" | "pathname") {
+        if normalization.is_some()
+            && matches!(
+                component,
+                Component::Host | Component::Hostname | Component::Pathname
+            )
+        {
             continue;
         }
+        let name = component.name();
         let mut again = url.clone();
-        apply_setter(&mut again, setter, value);
+        let _ = component.set(&mut again, value);
         if again.href() != url.href() {
             fail(
                 "setting a getter's value back changes nothing",
@@ -657,7 +650,7 @@ pub struct DiffCase {
     pub base: Option<String>,
     /// The string to parse.
     pub input: String,
-    /// Setter id (index into [`SETTER_NAMES`]) and value.
+    /// Setter id (index into [`weburl::Component::SLICES`]) and value.
     pub setters: Vec<(usize, String)>,
 }
 

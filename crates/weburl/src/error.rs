@@ -124,6 +124,8 @@ pub enum SetterError {
     EmptyHost,
     /// The value could not be parsed.
     Parse(ParseError),
+    /// The component has no setter: the origin is derived from the others.
+    ReadOnly,
 }
 
 impl fmt::Display for SetterError {
@@ -140,6 +142,7 @@ impl fmt::Display for SetterError {
             SetterError::UnexpectedPort => f.write_str("expected a hostname, found a port"),
             SetterError::EmptyHost => f.write_str("expected a host, found the empty string"),
             SetterError::Parse(e) => write!(f, "{e}"),
+            SetterError::ReadOnly => f.write_str("this component has no setter"),
         }
     }
 }

@@ -39,6 +39,7 @@
 //! - `serde`: `Url` serializes as its href and deserializes by parsing.
 
 mod code_points;
+mod component;
 pub mod display;
 mod edit;
 mod error;
@@ -63,16 +64,17 @@ mod swar;
 mod url;
 mod validation;
 
+pub use component::Component;
 pub use edit::{EditError, PathSegmentsMut, UrlBuilder};
 pub use encoding_rs;
 pub use error::{ParseError, SetterError};
-pub use host::domain::{domain_to_ascii, domain_to_unicode};
+pub use host::domain::{domain_to_ascii, domain_to_unicode, uts46_to_ascii};
 pub use host::Host;
-pub use options::ParseOptions;
+pub use options::{percent_encode_invalid_utf8, ParseOptions};
 pub use origin::{OpaqueOrigin, Origin};
 pub use scheme::SchemeKind;
 pub use search_params::UrlSearchParams;
-pub use slicing::Position;
+pub use slicing::{Position, UrlComponents};
 pub use url::Url;
 pub use validation::{is_valid_url_string, ValidationError, ValidationErrorKind, ValidationSink};
 
@@ -103,60 +105,6 @@ pub mod __internal {
     /// in a state the parser would normalize.
     pub fn check_structure(url: &Url) -> Result<(), String> {
         url.check_structure()
-    }
-
-    /// Where each component sits in [`Url::href`], for the C API's
-    /// `ada_get_components`: the positions the `Url` already stores, so
-    /// no caller recomputes them from the getters.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub struct ComponentOffsets {
-        /// The ":" that ends the scheme.
-        pub scheme_end: u32,
-        /// The end of the username; `host_start` when there are no
-        /// credentials, `scheme_end + 1` when there is no host.
-        pub username_end: u32,
-        /// The first byte of the host, after any "@".
-        pub host_start: u32,
-        /// The end of the host: where ":" and the port, or the path, begin.
-        pub host_end: u32,
-        /// The first byte of the path, after any "/." the serializer wrote.
-        pub path_start: u32,
-        /// The "?" that starts the query, if there is one.
-        pub query_start: Option<u32>,
-        /// The "#" that starts the fragment, if there is one.
-        pub fragment_start: Option<u32>,
-    }
-
-    /// The offsets of `url`'s components.
-    pub fn component_offsets(url: &Url) -> ComponentOffsets {
-        let o = &url.offsets;
-        ComponentOffsets {
-            scheme_end: o.scheme_end,
-            username_end: o.username_end,
-            host_start: o.host_start,
-            host_end: o.host_end,
-            path_start: o.path_start,
-            query_start: o.query_start().map(|_| o.query_start),
-            fragment_start: o.fragment_start().map(|_| o.fragment_start),
-        }
-    }
-
-    /// UTS #46 ToASCII with the URL Standard's flags (`beStrict` false),
-    /// without the URL Standard's ASCII fast path and checks around it:
-    /// ada's `ada_idna_to_ascii`, for the C API. `None` is failure.
-    pub fn uts46_to_ascii(domain: &[u8]) -> Option<String> {
-        let mut out = String::new();
-        crate::host::domain::to_ascii_into(domain, false, &mut out).then_some(out)
-    }
-
-    /// `input` with each byte outside well-formed UTF-8 written as "%XX":
-    /// the policy of [`Url::parse_bytes`], for callers that hand setters
-    /// bytes.
-    pub fn percent_encode_invalid_utf8(input: &[u8]) -> std::borrow::Cow<'_, str> {
-        match std::str::from_utf8(input) {
-            Ok(s) => std::borrow::Cow::Borrowed(s),
-            Err(_) => std::borrow::Cow::Owned(crate::options::percent_encode_invalid_utf8(input)),
-        }
     }
 
     /// Where the Public Suffix List table probes first for the node of

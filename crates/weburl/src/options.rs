@@ -182,7 +182,7 @@ impl<'a> ParseOptions<'a> {
                 if input.len().saturating_mul(3) > self.max_len {
                     return Err(ParseError::TooLong);
                 }
-                self.parse(&percent_encode_invalid_utf8(input))
+                self.parse(&percent_encode_invalid_utf8_owned(input))
             }
         }
     }
@@ -201,9 +201,24 @@ impl<'a> ParseOptions<'a> {
     }
 }
 
-/// `input` with every byte that is not part of well-formed UTF-8 written
-/// as "%XX".
-pub(crate) fn percent_encode_invalid_utf8(input: &[u8]) -> String {
+/// `input` with each byte outside well-formed UTF-8 written as "%XX": the
+/// policy of [`Url::parse_bytes`](crate::Url::parse_bytes), for callers
+/// that hand setters or other string APIs bytes. Borrows well-formed input.
+///
+/// ```
+/// use weburl::percent_encode_invalid_utf8;
+/// assert_eq!(percent_encode_invalid_utf8(b"caf\xe9"), "caf%E9");
+/// assert_eq!(percent_encode_invalid_utf8("café".as_bytes()), "café");
+/// ```
+pub fn percent_encode_invalid_utf8(input: &[u8]) -> std::borrow::Cow<'_, str> {
+    match std::str::from_utf8(input) {
+        Ok(s) => std::borrow::Cow::Borrowed(s),
+        Err(_) => std::borrow::Cow::Owned(percent_encode_invalid_utf8_owned(input)),
+    }
+}
+
+/// [`percent_encode_invalid_utf8`] into a new string.
+pub(crate) fn percent_encode_invalid_utf8_owned(input: &[u8]) -> String {
     let mut out = String::with_capacity(input.len() + 16);
     for chunk in input.utf8_chunks() {
         out.push_str(chunk.valid());

@@ -141,3 +141,72 @@ impl Url {
         }
     }
 }
+
+/// The ASCII serialization of `url`'s origin without allocating where it
+/// can: for an http(s), ws(s) or ftp URL without credentials it is the
+/// start of the href (`scheme://host[:port]`); any other tuple origin is
+/// written into `scratch`, and an opaque one is `null`. What
+/// [`Component::Origin`](crate::Component::Origin) gives.
+///
+/// <https://html.spec.whatwg.org/multipage/browsers.html#ascii-serialisation-of-an-origin>
+pub(crate) fn write_origin<'a>(url: &'a Url, scratch: &'a mut String) -> &'a str {
+    use std::fmt::Write;
+    match url.scheme_kind() {
+        SchemeKind::Http
+        | SchemeKind::Https
+        | SchemeKind::Ws
+        | SchemeKind::Wss
+        | SchemeKind::Ftp => {
+            if url.includes_credentials() {
+                scratch.clear();
+                scratch.push_str(url.protocol());
+                scratch.push_str("//");
+                scratch.push_str(url.host());
+                scratch
+            } else {
+                &url.href()[..url.protocol().len() + 2 + url.host().len()]
+            }
+        }
+        // Only a blob URL's path can give it a tuple origin.
+        _ if url.scheme() == "blob" => {
+            scratch.clear();
+            let _ = write!(scratch, "{}", url.origin());
+            scratch
+        }
+        _ => "null",
+    }
+}
+
+#[cfg(test)]
+mod write_origin_tests {
+    use super::*;
+
+    #[test]
+    fn write_origin_is_the_origin_serialized() {
+        let inputs = [
+            "https://example.com/a",
+            "HTTP://EXAMPLE.com:80/",
+            "http://example.com:8080/",
+            "https://u:p@example.com:444/x",
+            "https://u@example.com/",
+            "ws://[::1]:81/",
+            "ftp://ftp.example.com/f",
+            "file:///tmp/x",
+            "blob:https://example.com:443/uuid",
+            "blob:ftp://example.com/uuid",
+            "blob:not a url",
+            "data:,x",
+            "mailto:a@example.com",
+            "foo://host/",
+        ];
+        let mut scratch = String::new();
+        for input in inputs {
+            let url = Url::parse(input).unwrap();
+            assert_eq!(
+                write_origin(&url, &mut scratch),
+                url.origin().to_string(),
+                "{input}"
+            );
+        }
+    }
+}

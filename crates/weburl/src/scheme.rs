@@ -64,6 +64,26 @@ pub(crate) fn is_file_prefix(input: &[u8]) -> bool {
 }
 
 impl SchemeKind {
+    /// ada's number for the scheme (`ada::scheme::type`), which ada's C
+    /// API (`ada_get_scheme_type`) and ada's Python package expose:
+    /// http 0, any non-special scheme 1, https 2, ws 3, ftp 4, wss 5,
+    /// file 6.
+    ///
+    /// ```
+    /// assert_eq!(weburl::SchemeKind::Https.ada_type(), 2);
+    /// ```
+    pub const fn ada_type(self) -> u8 {
+        match self {
+            SchemeKind::Http => 0,
+            SchemeKind::Other => 1,
+            SchemeKind::Https => 2,
+            SchemeKind::Ws => 3,
+            SchemeKind::Ftp => 4,
+            SchemeKind::Wss => 5,
+            SchemeKind::File => 6,
+        }
+    }
+
     /// Classifies a scheme that is already ASCII-lowercased.
     #[inline]
     pub(crate) fn from_lowercase(scheme: &[u8]) -> SchemeKind {

@@ -137,3 +137,83 @@ impl Index<RangeTo<Position>> for Url {
         &self.serialization[..self.position(range.end)]
     }
 }
+
+/// Where a URL's components start and end, in the layout of ada's
+/// `url_components` (the C API's `ada_get_components`, ada's Python
+/// `get_components`), derived from the [`Position`]s:
+///
+/// ```text
+/// https://user:pass@example.com:1234/foo/bar?baz#quux
+///       |     |    |          | ^^^^|       |   |
+///       |     |    |          | |   |       |   `----- hash_start
+///       |     |    |          | |   |       `--------- search_start
+///       |     |    |          | |   `----------------- pathname_start
+///       |     |    |          | `--------------------- port
+///       |     |    |          `----------------------- host_end
+///       |     |    `---------------------------------- host_start
+///       |     `--------------------------------------- username_end
+///       `--------------------------------------------- protocol_end
+/// ```
+///
+/// ```
+/// use weburl::{Url, UrlComponents};
+/// let url = Url::parse("https://user:pass@example.com:1234/foo/bar?baz#quux")?;
+/// assert_eq!(url.components(), UrlComponents {
+///     protocol_end: 6,
+///     username_end: 12,
+///     host_start: 17,
+///     host_end: 29,
+///     port: Some(1234),
+///     pathname_start: 34,
+///     search_start: Some(42),
+///     hash_start: Some(46),
+/// });
+/// # Ok::<(), weburl::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UrlComponents {
+    /// Just past the ":" that ends the scheme.
+    pub protocol_end: u32,
+    /// The end of the username: the host's start when there are no
+    /// credentials, `protocol_end` when there is no host.
+    pub username_end: u32,
+    /// The "@" before the host when there are credentials, else the host's
+    /// first byte.
+    pub host_start: u32,
+    /// The end of the host.
+    pub host_end: u32,
+    /// The port, `None` when it is absent or the scheme's default.
+    pub port: Option<u32>,
+    /// The first byte of the path, after any "/." the serializer wrote.
+    pub pathname_start: u32,
+    /// The "?" that starts the query, if there is one.
+    pub search_start: Option<u32>,
+    /// The "#" that starts the fragment, if there is one.
+    pub hash_start: Option<u32>,
+}
+
+impl Url {
+    /// Where the components start and end, in ada's layout
+    /// ([`UrlComponents`]).
+    pub fn components(&self) -> UrlComponents {
+        // A Url is at most u32::MAX bytes long (the parser's limit), so
+        // every position fits.
+        let at = |p: Position| self.position(p) as u32;
+        let username_end = at(Position::AfterUsername);
+        let before_host = at(Position::BeforeHost);
+        UrlComponents {
+            protocol_end: at(Position::AfterScheme) + 1,
+            username_end,
+            host_start: if before_host > username_end {
+                before_host - 1
+            } else {
+                before_host
+            },
+            host_end: at(Position::AfterHost),
+            port: self.port_number().map(u32::from),
+            pathname_start: at(Position::BeforePath),
+            search_start: self.query().map(|_| at(Position::AfterPath)),
+            hash_start: self.fragment().map(|_| at(Position::AfterQuery)),
+        }
+    }
+}

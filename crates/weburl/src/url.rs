@@ -206,42 +206,6 @@ impl Url {
         }
     }
 
-    /// The names of the URL API's ten getters, in the order
-    /// [`Url::getters`] gives their values.
-    pub const GETTER_NAMES: [&'static str; 10] = [
-        "href", "protocol", "username", "password", "host", "hostname", "port", "pathname",
-        "search", "hash",
-    ];
-
-    /// The values of the ten getters of the URL API, in the order of
-    /// [`Url::GETTER_NAMES`]: a URL as a record, for a binding's columns or
-    /// a comparison of every component.
-    ///
-    /// <https://url.spec.whatwg.org/#url-class>
-    ///
-    /// ```
-    /// use weburl::Url;
-    /// let url = Url::parse("https://u@example.com:8080/a?b#c")?;
-    /// let record: Vec<_> = Url::GETTER_NAMES.into_iter().zip(url.getters()).collect();
-    /// assert_eq!(record[4], ("host", "example.com:8080"));
-    /// assert_eq!(record[9], ("hash", "#c"));
-    /// # Ok::<(), weburl::ParseError>(())
-    /// ```
-    pub fn getters(&self) -> [&str; 10] {
-        [
-            self.href(),
-            self.protocol(),
-            self.username(),
-            self.password(),
-            self.host(),
-            self.hostname(),
-            self.port(),
-            self.pathname(),
-            self.search(),
-            self.hash(),
-        ]
-    }
-
     // ----- Typed accessors. -----
 
     /// The serialization, as `&str`.

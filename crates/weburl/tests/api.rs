@@ -339,45 +339,53 @@ fn size_limit_is_a_typed_error() {
 }
 
 #[test]
-fn component_offsets_locate_every_component() {
-    use weburl::__internal::{component_offsets, ComponentOffsets};
+fn components_locate_every_component_in_ada_layout() {
+    use weburl::UrlComponents;
     let u = url("https://user:pass@example.com:8080/path?q#f");
-    let o = component_offsets(&u);
+    let c = u.components();
     assert_eq!(
-        o,
-        ComponentOffsets {
-            scheme_end: 5,
+        c,
+        UrlComponents {
+            protocol_end: 6,
             username_end: 12,
-            host_start: 18,
+            host_start: 17,
             host_end: 29,
-            path_start: 34,
-            query_start: Some(39),
-            fragment_start: Some(41),
+            port: Some(8080),
+            pathname_start: 34,
+            search_start: Some(39),
+            hash_start: Some(41),
         }
     );
     let h = u.href();
-    assert_eq!(&h[o.host_start as usize..o.host_end as usize], u.hostname());
     assert_eq!(
-        &h[o.path_start as usize..o.query_start.unwrap() as usize],
+        &h[c.host_start as usize + 1..c.host_end as usize],
+        u.hostname()
+    );
+    assert_eq!(
+        &h[c.pathname_start as usize..c.search_start.unwrap() as usize],
         u.pathname()
     );
 
+    // No credentials: the host starts at its first byte.
+    let c = url("http://example.com:81/").components();
+    assert_eq!((c.username_end, c.host_start, c.host_end), (7, 7, 18));
+
     // No host: the authority offsets collapse after the ":"; "/." stands
     // before a path that starts with "//".
-    let o = component_offsets(&url("web+demo:/.//not-a-host/"));
+    let c = url("web+demo:/.//not-a-host/").components();
     assert_eq!(
-        (o.scheme_end, o.username_end, o.host_start, o.host_end),
-        (8, 9, 9, 9)
+        (c.protocol_end, c.username_end, c.host_start, c.host_end),
+        (9, 9, 9, 9)
     );
     assert_eq!(
-        (o.path_start, o.query_start, o.fragment_start),
-        (11, None, None)
+        (c.pathname_start, c.search_start, c.hash_start, c.port),
+        (11, None, None, None)
     );
 }
 
 #[test]
 fn bytes_outside_utf8_are_percent_encoded_as_parse_bytes_does() {
-    use weburl::__internal::percent_encode_invalid_utf8;
+    use weburl::percent_encode_invalid_utf8;
     assert_eq!(percent_encode_invalid_utf8(b"caf\xE9/\xFF"), "caf%E9/%FF");
     assert!(matches!(
         percent_encode_invalid_utf8("é".as_bytes()),

@@ -18,13 +18,7 @@ use std::process::ExitCode;
 use common::{load_json, setter_case_name, url_case_name, Check, Harness};
 use serde_json::{Map, Value};
 use weburl::encoding_rs::Encoding;
-use weburl::{ParseError, Url};
-
-/// The getters every success case of urltestdata.json lists.
-const URL_GETTERS: [&str; 10] = [
-    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
-    "hash",
-];
+use weburl::{Component, ParseError, Url};
 
 /// A base URL with an opaque path, for `relativeTo: "any-base"`.
 const OPAQUE_PATH_BASE: &str = "sc:opaque";
@@ -101,24 +95,9 @@ fn text_or_null<'a>(object: &'a Map<String, Value>, key: &str) -> Option<&'a str
     }
 }
 
-/// The value of the URL API getter called `name`, or `None` for an unknown
-/// name.
-fn getter(url: &Url, name: &str) -> Option<String> {
-    let value = match name {
-        "href" => url.href(),
-        "protocol" => url.protocol(),
-        "username" => url.username(),
-        "password" => url.password(),
-        "host" => url.host(),
-        "hostname" => url.hostname(),
-        "port" => url.port(),
-        "pathname" => url.pathname(),
-        "search" => url.search(),
-        "hash" => url.hash(),
-        "origin" => return Some(url.origin().to_string()),
-        _ => return None,
-    };
-    Some(value.to_owned())
+/// The value of the URL API getter `component`.
+fn getter(url: &Url, component: Component) -> String {
+    component.get(url, &mut String::new()).to_owned()
 }
 
 /// Calls the setter called `name`, ignoring whether it reports an error (as
@@ -126,34 +105,28 @@ fn getter(url: &Url, name: &str) -> Option<String> {
 fn apply_setter(url: &mut Url, name: &str, value: &str) -> bool {
     // The setters' results are deliberately ignored: the URL API's setters
     // never throw, except `href`, whose failure leaves the URL unchanged.
-    let _ = match name {
-        "href" => url.set_href(value).map_err(drop),
-        "protocol" => url.set_protocol(value).map_err(drop),
-        "username" => url.set_username(value).map_err(drop),
-        "password" => url.set_password(value).map_err(drop),
-        "host" => url.set_host(value).map_err(drop),
-        "hostname" => url.set_hostname(value).map_err(drop),
-        "port" => url.set_port(value).map_err(drop),
-        "pathname" => url.set_pathname(value).map_err(drop),
-        "search" => url.set_search(value).map_err(drop),
-        "hash" => url.set_hash(value).map_err(drop),
-        _ => return false,
-    };
-    true
+    match Component::from_name(name) {
+        Some(component) => {
+            let _ = component.set(url, value);
+            true
+        }
+        None => false,
+    }
 }
 
 /// Compares the listed getters of `url` with `expected` and checks the URL's
 /// internal invariants. `what` says which call produced `url`. If anything is
 /// wrong, the URL's diagram is added to the problems.
-fn check_url<'k>(
+fn check_url(
     check: &mut Check,
     what: &str,
     url: &Url,
     expected: &Map<String, Value>,
-    getters: impl IntoIterator<Item = &'k str>,
+    getters: impl IntoIterator<Item = Component>,
 ) {
     let before = check.count();
-    for name in getters {
+    for component in getters {
+        let name = component.name();
         let Some(want) = expected.get(name) else {
             check.fail(format!("{what}: the test data has no {name:?}"));
             continue;
@@ -162,11 +135,24 @@ fn check_url<'k>(
             check.fail(format!("{what}: expected {name} is not a string: {want}"));
             continue;
         };
-        match getter(url, name) {
-            Some(got) => {
-                check.eq(&format!("{what}: {name}"), &got, want);
+        let got = getter(url, component);
+        check.eq(&format!("{what}: {name}"), &got, want);
+        match component.range(url) {
+            // The component's place in the href holds its value.
+            Some(range) => match url.href().get(range.clone()) {
+                Some(slice) => {
+                    check.eq(&format!("{what}: href[{name} range]"), slice, want);
+                }
+                None => check.fail(format!("{what}: {name} range {range:?} is not in the href")),
+            },
+            // The origin's own type serializes the same.
+            None => {
+                check.eq(
+                    &format!("{what}: origin().to_string()"),
+                    &url.origin().to_string(),
+                    want,
+                );
             }
-            None => check.fail(format!("{what}: unknown getter {name:?} in the test data")),
         }
     }
     check_invariants(check, what, url);
@@ -275,7 +261,14 @@ fn run_url_case(check: &mut Check, case: &Map<String, Value>, input: &str, base:
     )];
     match &base_url {
         Some(base_url) => results.push(("base.join", base_url.join(input))),
-        None => results.push(("Url::parse", Url::parse(input))),
+        None => {
+            results.push(("Url::parse", Url::parse(input)));
+            // The general parser alone, for the inputs the fast path takes.
+            results.push((
+                "the parser without the fast path",
+                weburl::__internal::parse_without_fast_path(input),
+            ));
+        }
     }
     let can_parse = Url::can_parse(input, base);
 
@@ -305,8 +298,8 @@ fn run_url_case(check: &mut Check, case: &Map<String, Value>, input: &str, base:
     let with_origin = case
         .get("origin")
         .is_some_and(Value::is_string)
-        .then_some("origin");
-    let getters = || URL_GETTERS.into_iter().chain(with_origin);
+        .then_some(Component::Origin);
+    let getters = || Component::SLICES.into_iter().chain(with_origin);
     let mut first: Option<(&str, &Url)> = None;
     for (what, result) in &results {
         let url = match result {
@@ -320,7 +313,7 @@ fn run_url_case(check: &mut Check, case: &Map<String, Value>, input: &str, base:
             // The same getter values as an URL already compared: its
             // mismatches, if any, have been reported once already.
             Some((first_what, first_url))
-                if getters().all(|name| getter(url, name) == getter(first_url, name)) =>
+                if getters().all(|c| getter(url, c) == getter(first_url, c)) =>
             {
                 let before = check.count();
                 check_invariants(check, what, url);
@@ -458,13 +451,14 @@ fn run_setter_case(
         .and_then(Value::as_object)
         .expect("setter case has an `expected` object");
     let what = format!("after set_{setter}");
-    check_url(
-        check,
-        &what,
-        &url,
-        expected,
-        expected.keys().map(String::as_str),
-    );
+    let mut getters = Vec::new();
+    for name in expected.keys() {
+        match Component::from_name(name) {
+            Some(component) if component.name() == name => getters.push(component),
+            _ => check.fail(format!("{what}: unknown getter {name:?} in the test data")),
+        }
+    }
+    check_url(check, &what, &url, expected, getters);
 }
 
 // ---------------------------------------------------------------------------
@@ -510,7 +504,7 @@ fn run_toascii_suite(harness: &mut Harness) {
                 apply_setter(&mut url, setter, input);
                 let what = format!("set_{setter}({input:?}) on https://x/x");
                 let before = check.count();
-                let got = getter(&url, setter).expect("known getter");
+                let got = getter(&url, Component::from_name(setter).expect("known getter"));
                 check.eq(&format!("{what}: {setter}"), &got, output.unwrap_or("x"));
                 check_invariants(check, &what, &url);
                 add_diagram_if_failed(check, before, &what, &url);

@@ -171,6 +171,23 @@ fn basic_code_points(encoded: &str) -> &str {
     encoded.rfind('-').map_or("", |last| &encoded[..last])
 }
 
+/// UTS #46 ToASCII with the URL Standard's flags (`beStrict` false) and
+/// nothing around it: without [`domain_to_ascii`]'s ASCII fast path and its
+/// forbidden-code-point check, as ada's `ada_idna_to_ascii` does. Bytes
+/// that are not UTF-8 fail. `None` is failure.
+///
+/// <https://url.spec.whatwg.org/#concept-domain-to-ascii>
+///
+/// ```
+/// use weburl::uts46_to_ascii;
+/// assert_eq!(uts46_to_ascii("Faß.EXAMPLE".as_bytes()).as_deref(), Some("xn--fa-hia.example"));
+/// assert_eq!(uts46_to_ascii(b"xn--a.example"), None);
+/// ```
+pub fn uts46_to_ascii(domain: &[u8]) -> Option<String> {
+    let mut out = String::new();
+    to_ascii_into(domain, false, &mut out).then_some(out)
+}
+
 /// Whether the domain parser's strict run of ToASCII succeeds. Its failure
 /// is the `domain-to-ASCII` validation error, which never changes the
 /// result for an ASCII domain.

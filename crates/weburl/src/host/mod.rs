@@ -46,6 +46,26 @@ pub enum Host<'a> {
     Empty,
 }
 
+impl Host<'_> {
+    /// ada's number for the kind of host (`ada::url_host_type`), which
+    /// ada's C API (`ada_get_host_type`) and ada's Python package expose:
+    /// 0 for a domain, an opaque or an empty host, 1 for IPv4, 2 for IPv6.
+    ///
+    /// ```
+    /// use weburl::Url;
+    /// let url = Url::parse("http://[::1]/")?;
+    /// assert_eq!(url.typed_host().map(|h| h.ada_type()), Some(2));
+    /// # Ok::<(), weburl::ParseError>(())
+    /// ```
+    pub fn ada_type(&self) -> u8 {
+        match self {
+            Host::Ipv4(_) => 1,
+            Host::Ipv6(_) => 2,
+            Host::Domain(_) | Host::Opaque(_) | Host::Empty => 0,
+        }
+    }
+}
+
 impl std::fmt::Display for Host<'_> {
     /// The host serializer: <https://url.spec.whatwg.org/#concept-host-serializer>
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
