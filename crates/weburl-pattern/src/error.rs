@@ -3,64 +3,28 @@
 
 use std::fmt;
 
-/// A URL component, as named in the `URLPattern` API.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Component {
-    /// The scheme, without ":".
-    Protocol,
-    /// The username.
-    Username,
-    /// The password.
-    Password,
-    /// The host, serialized.
-    Hostname,
-    /// The port digits.
-    Port,
-    /// The path, serialized.
-    Pathname,
-    /// The query, without "?".
-    Search,
-    /// The fragment, without "#".
-    Hash,
-}
+pub use weburl::Component;
 
-impl Component {
-    /// All eight, in the order of the `URLPattern` API.
-    pub const ALL: [Component; 8] = [
-        Component::Protocol,
-        Component::Username,
-        Component::Password,
-        Component::Hostname,
-        Component::Port,
-        Component::Pathname,
-        Component::Search,
-        Component::Hash,
-    ];
+/// The eight components a URL pattern has, in the order of the
+/// `URLPattern` API: the URL API's getters less `href`, `host` and
+/// `origin`.
+///
+/// <https://urlpattern.spec.whatwg.org/#urlpattern-class>
+pub const COMPONENTS: [Component; 8] = [
+    Component::Protocol,
+    Component::Username,
+    Component::Password,
+    Component::Hostname,
+    Component::Port,
+    Component::Pathname,
+    Component::Search,
+    Component::Hash,
+];
 
-    /// The name JavaScript uses: `"protocol"`, `"pathname"`, …
-    pub fn name(self) -> &'static str {
-        match self {
-            Component::Protocol => "protocol",
-            Component::Username => "username",
-            Component::Password => "password",
-            Component::Hostname => "hostname",
-            Component::Port => "port",
-            Component::Pathname => "pathname",
-            Component::Search => "search",
-            Component::Hash => "hash",
-        }
-    }
-
-    /// The component with this JavaScript name, if there is one.
-    pub fn from_name(name: &str) -> Option<Component> {
-        Component::ALL.into_iter().find(|c| c.name() == name)
-    }
-}
-
-impl fmt::Display for Component {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
+/// Where `component` is in [`COMPONENTS`]; `None` for a URL component
+/// that patterns do not have.
+pub(crate) fn slot(component: Component) -> Option<usize> {
+    COMPONENTS.iter().position(|&c| c == component)
 }
 
 /// A regular expression feature that a linear-time engine cannot provide.
@@ -145,6 +109,9 @@ pub enum Error {
     BaseUrlWithInit,
     /// A relative constructor string without a base URL.
     RelativeWithoutBase,
+    /// The component is not one of a pattern's eight ([`COMPONENTS`]):
+    /// `href`, `host` or `origin`.
+    NotAPatternComponent(Component),
     /// `generate` met a part it cannot fill in.
     GenerateUnsupported {
         /// The component.
@@ -187,6 +154,9 @@ impl fmt::Display for Error {
             }
             Error::InvalidComponent { component, value } => {
                 write!(f, "{value:?} is not a valid {component} pattern")
+            }
+            Error::NotAPatternComponent(component) => {
+                write!(f, "URL patterns have no {component} component")
             }
             Error::InvalidBaseUrl(base) => write!(f, "invalid base URL {base:?}"),
             Error::BaseUrlWithInit => {

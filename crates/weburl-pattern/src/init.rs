@@ -5,7 +5,7 @@
 use weburl::Url;
 
 use crate::canonicalize::{is_special_scheme, Encoding};
-use crate::error::Error;
+use crate::error::{Component, Error};
 use crate::escape::escape_pattern_string;
 
 /// A URL pattern or URL given component by component; a missing component
@@ -65,6 +65,31 @@ fn is_absolute_pathname(input: &str, ty: InitType) -> bool {
 }
 
 impl UrlPatternInit {
+    /// The field of `component`, for filling a dictionary by component
+    /// name; `None` for `href`, `host` and `origin`, which a dictionary
+    /// does not have.
+    ///
+    /// ```
+    /// use weburl_pattern::{Component, UrlPatternInit};
+    /// let mut init = UrlPatternInit::default();
+    /// *init.component_mut(Component::Pathname).unwrap() = Some("/users/:id".into());
+    /// assert_eq!(init.pathname.as_deref(), Some("/users/:id"));
+    /// assert!(init.component_mut(Component::Origin).is_none());
+    /// ```
+    pub fn component_mut(&mut self, component: Component) -> Option<&mut Option<String>> {
+        Some(match component {
+            Component::Protocol => &mut self.protocol,
+            Component::Username => &mut self.username,
+            Component::Password => &mut self.password,
+            Component::Hostname => &mut self.hostname,
+            Component::Port => &mut self.port,
+            Component::Pathname => &mut self.pathname,
+            Component::Search => &mut self.search,
+            Component::Hash => &mut self.hash,
+            Component::Href | Component::Host | Component::Origin => return None,
+        })
+    }
+
     /// <https://urlpattern.spec.whatwg.org/#process-a-urlpatterninit>, with
     /// the given starting values (`Default` for none, or all empty).
     pub(crate) fn process(

@@ -32,7 +32,7 @@
 //! let input = UrlPatternInput::from("https://example.com/users/42");
 //! let result = pattern.exec(&input, None)?.expect("matches");
 //! assert_eq!(result.pathname.get("id"), Some("42"));
-//! assert_eq!(pattern.pattern_string(Component::Pathname), "/users/:id");
+//! assert_eq!(pattern.pattern_string(Component::Pathname), Some("/users/:id"));
 //! # Ok::<(), weburl_pattern::Error>(())
 //! ```
 //!
@@ -54,7 +54,7 @@ mod pattern_string;
 mod regexp;
 mod tokenizer;
 
-pub use error::{Component, Error, UnsupportedFeature};
+pub use error::{Component, Error, UnsupportedFeature, COMPONENTS};
 pub use init::UrlPatternInit;
 pub use pattern::{
     ComponentResult, UrlPattern, UrlPatternInput, UrlPatternOptions, UrlPatternResult,

@@ -10,7 +10,7 @@ use weburl::Url;
 use crate::canonicalize::{default_port, is_special_scheme, Encoding};
 use crate::component::{protocol_component_matches_special_scheme, CompiledComponent, Groups};
 use crate::constructor::parse_constructor_string;
-use crate::error::{Component, Error};
+use crate::error::{slot, Component, Error, COMPONENTS};
 use crate::init::{InitType, UrlPatternInit};
 use crate::parser::Options;
 
@@ -99,9 +99,10 @@ pub struct UrlPatternResult {
 }
 
 impl UrlPatternResult {
-    /// The result for one component.
-    pub fn component(&self, component: Component) -> &ComponentResult {
-        match component {
+    /// The result for one component; `None` for `href`, `host` and
+    /// `origin`, which patterns do not have.
+    pub fn component(&self, component: Component) -> Option<&ComponentResult> {
+        Some(match component {
             Component::Protocol => &self.protocol,
             Component::Username => &self.username,
             Component::Password => &self.password,
@@ -110,7 +111,8 @@ impl UrlPatternResult {
             Component::Pathname => &self.pathname,
             Component::Search => &self.search,
             Component::Hash => &self.hash,
-        }
+            Component::Href | Component::Host | Component::Origin => return None,
+        })
     }
 }
 
@@ -121,11 +123,11 @@ impl UrlPatternResult {
 pub struct UrlPattern {
     components: [CompiledComponent; 8],
     /// The components `test` has to look at, those that are not `*`: bit
-    /// `1 << c` for component `c`.
+    /// `1 << i` for component `COMPONENTS[i]`.
     checked: u8,
 }
 
-/// The eight strings of a URL being matched, in [`Component::ALL`] order.
+/// The eight strings of a URL being matched, in [`COMPONENTS`] order.
 type Values<'a> = [std::borrow::Cow<'a, str>; 8];
 
 /// <https://urlpattern.spec.whatwg.org/#hostname-pattern-is-an-ipv6-address>
@@ -210,10 +212,9 @@ impl UrlPattern {
         let components = [
             protocol, username, password, hostname, port, pathname, search, hash,
         ];
-        let checked = Component::ALL
-            .into_iter()
-            .filter(|&c| !components[c as usize].matches_everything())
-            .fold(0, |bits, c| bits | 1 << c as u8);
+        let checked = (0..COMPONENTS.len())
+            .filter(|&i| !components[i].matches_everything())
+            .fold(0, |bits, i| bits | 1 << i);
         Ok(UrlPattern {
             components,
             checked,
@@ -226,46 +227,52 @@ impl UrlPattern {
         UrlPattern::new(input, None, UrlPatternOptions::default())
     }
 
-    fn component(&self, component: Component) -> &CompiledComponent {
-        &self.components[component as usize]
+    fn component(&self, component: Component) -> Option<&CompiledComponent> {
+        Some(&self.components[slot(component)?])
     }
 
-    /// The normalized pattern string of `component`.
-    pub fn pattern_string(&self, component: Component) -> &str {
-        &self.component(component).pattern_string
+    /// The normalized pattern string of `component`; `None` for `href`,
+    /// `host` and `origin`, which patterns do not have.
+    pub fn pattern_string(&self, component: Component) -> Option<&str> {
+        Some(&self.component(component)?.pattern_string)
+    }
+
+    /// The normalized pattern string of the pattern's `COMPONENTS[index]`.
+    fn pattern_string_at(&self, index: usize) -> &str {
+        &self.components[index].pattern_string
     }
 
     /// The normalized protocol pattern.
     pub fn protocol(&self) -> &str {
-        self.pattern_string(Component::Protocol)
+        self.pattern_string_at(0)
     }
     /// The normalized username pattern.
     pub fn username(&self) -> &str {
-        self.pattern_string(Component::Username)
+        self.pattern_string_at(1)
     }
     /// The normalized password pattern.
     pub fn password(&self) -> &str {
-        self.pattern_string(Component::Password)
+        self.pattern_string_at(2)
     }
     /// The normalized hostname pattern.
     pub fn hostname(&self) -> &str {
-        self.pattern_string(Component::Hostname)
+        self.pattern_string_at(3)
     }
     /// The normalized port pattern.
     pub fn port(&self) -> &str {
-        self.pattern_string(Component::Port)
+        self.pattern_string_at(4)
     }
     /// The normalized pathname pattern.
     pub fn pathname(&self) -> &str {
-        self.pattern_string(Component::Pathname)
+        self.pattern_string_at(5)
     }
     /// The normalized search pattern.
     pub fn search(&self) -> &str {
-        self.pattern_string(Component::Search)
+        self.pattern_string_at(6)
     }
     /// The normalized hash pattern.
     pub fn hash(&self) -> &str {
-        self.pattern_string(Component::Hash)
+        self.pattern_string_at(7)
     }
 
     /// Whether any component has a group with a regular expression of its
@@ -298,17 +305,10 @@ impl UrlPattern {
         // One test per component, in turn, so that a component's string is
         // read only when it is checked (over a loop, the compiler reads all
         // eight strings first).
-        let ok = |c: Component| {
-            self.checked & 1 << c as u8 == 0 || self.component(c).matches(url_value(url, c))
+        let ok = |i: usize| {
+            self.checked & 1 << i == 0 || self.components[i].matches(url_value(url, COMPONENTS[i]))
         };
-        ok(Component::Protocol)
-            && ok(Component::Username)
-            && ok(Component::Password)
-            && ok(Component::Hostname)
-            && ok(Component::Port)
-            && ok(Component::Pathname)
-            && ok(Component::Search)
-            && ok(Component::Hash)
+        ok(0) && ok(1) && ok(2) && ok(3) && ok(4) && ok(5) && ok(6) && ok(7)
     }
 
     /// Whether the URL string `input` matches; `false` if it does not parse.
@@ -362,9 +362,11 @@ impl UrlPattern {
     pub fn exec_groups_json(&self, url: &Url) -> Option<String> {
         let result = self.exec_url(url)?;
         let mut out = String::from("{");
-        for c in Component::ALL {
-            let r = result.component(c);
-            if r.groups.is_empty() || self.pattern_string(c) == "*" {
+        for (i, c) in COMPONENTS.into_iter().enumerate() {
+            let Some(r) = result.component(c) else {
+                continue;
+            };
+            if r.groups.is_empty() || self.pattern_string_at(i) == "*" {
                 continue;
             }
             if out.len() > 1 {
@@ -480,14 +482,17 @@ impl UrlPattern {
 
     /// Orders two patterns by how specific `component` is in each, least
     /// specific first, as Chromium's `URLPattern.compareComponent` does
-    /// (exercised by WPT's `urlpattern-compare-tests`).
+    /// (exercised by WPT's `urlpattern-compare-tests`); `None` for `href`,
+    /// `host` and `origin`, which patterns do not have.
     pub fn compare_component(
         component: Component,
         left: &UrlPattern,
         right: &UrlPattern,
-    ) -> Ordering {
-        left.component(component)
-            .compare(right.component(component))
+    ) -> Option<Ordering> {
+        Some(
+            left.component(component)?
+                .compare(right.component(component)?),
+        )
     }
 
     /// The string `component` of a URL this pattern matches with the given
@@ -498,7 +503,9 @@ impl UrlPattern {
         component: Component,
         groups: &dyn Fn(&str) -> Option<String>,
     ) -> Result<String, Error> {
-        self.component(component).generate(groups)
+        self.component(component)
+            .ok_or(Error::NotAPatternComponent(component))?
+            .generate(groups)
     }
 }
 
@@ -518,24 +525,19 @@ fn json_string(out: &mut String, s: &str) {
     out.push('"');
 }
 
-/// One component string of a parsed URL, as the match algorithm reads it.
+/// One component string of a parsed URL, as the match algorithm reads it:
+/// the URL record's field, `""` for null.
+///
+/// <https://urlpattern.spec.whatwg.org/#url-pattern-match>
+#[inline]
 fn url_value(url: &Url, component: Component) -> &str {
-    match component {
-        Component::Protocol => url.scheme(),
-        Component::Username => url.username(),
-        Component::Password => url.password(),
-        Component::Hostname => url.hostname(),
-        Component::Port => url.port(),
-        Component::Pathname => url.pathname(),
-        Component::Search => url.query().unwrap_or(""),
-        Component::Hash => url.fragment().unwrap_or(""),
-    }
+    component.record_value(url).unwrap_or("")
 }
 
 /// The component strings of a parsed URL, as the match algorithm reads
 /// them.
 fn url_values(url: &Url) -> Values<'_> {
-    Component::ALL.map(|c| std::borrow::Cow::Borrowed(url_value(url, c)))
+    COMPONENTS.map(|c| std::borrow::Cow::Borrowed(url_value(url, c)))
 }
 
 #[cfg(test)]

@@ -20,6 +20,7 @@ use serde_json::{Map, Value};
 use weburl::Url;
 use weburl_pattern::{
     Component, ComponentResult, UrlPattern, UrlPatternInit, UrlPatternInput, UrlPatternOptions,
+    COMPONENTS,
 };
 
 // The URL tests' loader, which turns lone surrogate escapes into U+FFFD as
@@ -241,7 +242,7 @@ fn default_expected_pattern(
             Component::Pathname => base.pathname().to_owned(),
             Component::Search => base.search().get(1..).unwrap_or("").to_owned(),
             Component::Hash => base.hash().get(1..).unwrap_or("").to_owned(),
-            Component::Username | Component::Password => unreachable!(),
+            _ => unreachable!("{component} has no base default"),
         };
     }
     "*".into()
@@ -321,14 +322,14 @@ fn run_pattern_case(entry: &Map<String, Value>) -> Vec<String> {
             return problems;
         }
     };
-    for component in Component::ALL {
+    for component in COMPONENTS {
         let expected = expected_obj
             .and_then(|o| o.get(component.name()))
             .and_then(Value::as_str)
             .map(str::to_owned)
             .unwrap_or_else(|| default_expected_pattern(entry, component, &empty));
         let actual = pattern.pattern_string(component);
-        if actual != expected {
+        if actual != Some(expected.as_str()) {
             problems.push(format!(
                 "{component}: got {actual:?}, expected {expected:?}"
             ));
@@ -399,11 +400,15 @@ fn run_pattern_case(entry: &Map<String, Value>) -> Vec<String> {
             result.inputs
         ));
     }
-    for component in Component::ALL {
+    for component in COMPONENTS {
+        let Some(component_result) = result.component(component) else {
+            problems.push(format!("exec(): no result for {component}"));
+            continue;
+        };
         check_component_result(
             &mut problems,
             component,
-            result.component(component),
+            component_result,
             expected.get(component.name()),
             &empty,
         );
@@ -422,7 +427,8 @@ fn run_compare_case(entry: &Map<String, Value>) -> Vec<String> {
         return problems;
     };
     let expected = entry["expected"].as_i64().unwrap_or(99);
-    let as_int = |o: std::cmp::Ordering| o as i64;
+    // 99: not an ordering (a component patterns do not have).
+    let as_int = |o: Option<std::cmp::Ordering>| o.map_or(99, |o| o as i64);
     let checks = [
         (
             "left, right",

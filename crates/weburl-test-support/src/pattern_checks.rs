@@ -6,7 +6,9 @@
 //! or 1 to 8 for a dictionary holding the pattern in that component
 //! (protocol, username, password, hostname, port, pathname, search, hash).
 
-use weburl_pattern::{Component, UrlPattern, UrlPatternInit, UrlPatternInput, UrlPatternOptions};
+use weburl_pattern::{
+    Component, UrlPattern, UrlPatternInit, UrlPatternInput, UrlPatternOptions, COMPONENTS,
+};
 
 fn text(data: &[u8]) -> String {
     String::from_utf8_lossy(data).into_owned()
@@ -14,17 +16,9 @@ fn text(data: &[u8]) -> String {
 
 fn init_with(component: Component, value: &str) -> UrlPatternInit {
     let mut init = UrlPatternInit::default();
-    let slot = match component {
-        Component::Protocol => &mut init.protocol,
-        Component::Username => &mut init.username,
-        Component::Password => &mut init.password,
-        Component::Hostname => &mut init.hostname,
-        Component::Port => &mut init.port,
-        Component::Pathname => &mut init.pathname,
-        Component::Search => &mut init.search,
-        Component::Hash => &mut init.hash,
-    };
-    *slot = Some(value.to_owned());
+    if let Some(field) = init.component_mut(component) {
+        *field = Some(value.to_owned());
+    }
     init
 }
 
@@ -46,7 +40,7 @@ pub fn url_pattern(data: &[u8]) {
     let kind = usize::from(mode >> 1) % 9;
     let input = match kind {
         0 => UrlPatternInput::String(pattern_text.clone()),
-        k => UrlPatternInput::Init(init_with(Component::ALL[k - 1], &pattern_text)),
+        k => UrlPatternInput::Init(init_with(COMPONENTS[k - 1], &pattern_text)),
     };
     let base_for_pattern = if kind == 0 { base.as_deref() } else { None };
     let Ok(pattern) = UrlPattern::new(input, base_for_pattern, options) else {
@@ -57,7 +51,7 @@ pub fn url_pattern(data: &[u8]) {
     // dictionary's protocol loses one trailing ":", its search one leading
     // "?" and its hash one leading "#" (process protocol/search/hash for
     // init), so those are given one to lose.
-    let get = |c| Some(pattern.pattern_string(c).to_owned());
+    let get = |c| pattern.pattern_string(c).map(str::to_owned);
     let again_init = UrlPatternInit {
         protocol: Some(format!("{}:", pattern.protocol())),
         username: get(Component::Username),
@@ -88,8 +82,10 @@ pub fn url_pattern(data: &[u8]) {
         );
     }
     if let Some(result) = exec {
-        for c in Component::ALL {
-            let r = result.component(c);
+        for c in COMPONENTS {
+            let Some(r) = result.component(c) else {
+                panic!("exec gives a result for each of the eight components");
+            };
             for (name, value) in &r.groups {
                 if let Some(value) = value {
                     assert!(
