@@ -2,11 +2,11 @@
 //! verdicts on the URL confusion classes behind SSRF filter bypasses.
 
 use weburl::{ParseError, Url, ValidationErrorKind};
-use weburl_rfc3986::lens::{compare, lint, Comparison, Component, Disagreement, Reading};
+use weburl_rfc3986::lens::{compare, lint, Aspect, Comparison, Disagreement, Reading};
 
 /// The first disagreement on `component` in `reading`.
 #[track_caller]
-fn on(c: &Comparison, component: Component, reading: Reading) -> &Disagreement {
+fn on(c: &Comparison, component: Aspect, reading: Reading) -> &Disagreement {
     c.disagreements
         .iter()
         .find(|d| d.component == component && d.reading == reading)
@@ -16,7 +16,7 @@ fn on(c: &Comparison, component: Component, reading: Reading) -> &Disagreement {
 /// Asserts a host disagreement with these two values.
 #[track_caller]
 fn host_differs(c: &Comparison, reading: Reading, whatwg: Option<&str>, rfc3986: Option<&str>) {
-    let d = on(c, Component::Host, reading);
+    let d = on(c, Aspect::Host, reading);
     assert_eq!(d.whatwg.as_deref(), whatwg, "{c}");
     assert_eq!(d.rfc3986.as_deref(), rfc3986, "{c}");
     assert!(c.changes_host(), "{c}");
@@ -40,12 +40,12 @@ fn backslash_before_at_switches_hosts() {
     assert!(!c.rfc3986.is_valid());
     host_differs(&c, Reading::Lenient, Some("a"), Some("b"));
     assert_eq!(
-        on(&c, Component::Userinfo, Reading::Lenient)
+        on(&c, Aspect::Userinfo, Reading::Lenient)
             .rfc3986
             .as_deref(),
         Some("a\\")
     );
-    assert!(on(&c, Component::Host, Reading::Lenient)
+    assert!(on(&c, Aspect::Host, Reading::Lenient)
         .explanation
         .contains('\\'));
     // Stopping at the "\" gives host "a", like the browser.
@@ -55,7 +55,7 @@ fn backslash_before_at_switches_hosts() {
     assert!(!c
         .disagreements
         .iter()
-        .any(|d| d.component == Component::Host && d.reading == Reading::Truncated));
+        .any(|d| d.component == Aspect::Host && d.reading == Reading::Truncated));
 }
 
 #[test]
@@ -67,10 +67,7 @@ fn port_then_backslash_then_at() {
     );
     host_differs(&c, Reading::Lenient, Some("127.0.0.1"), Some("evil.com"));
     // Port 80 either way: the default for http.
-    assert!(!c
-        .disagreements
-        .iter()
-        .any(|d| d.component == Component::Port));
+    assert!(!c.disagreements.iter().any(|d| d.component == Aspect::Port));
 }
 
 #[test]
@@ -78,7 +75,7 @@ fn backslash_moves_the_port() {
     let c = compare("http://example.com:80\\@example.com:8080/", None);
     assert!(!c.changes_host(), "{c}");
     assert!(c.changes_origin());
-    let d = on(&c, Component::Port, Reading::Lenient);
+    let d = on(&c, Aspect::Port, Reading::Lenient);
     assert_eq!(
         (d.whatwg.as_deref(), d.rfc3986.as_deref()),
         (Some("80"), Some("8080"))
@@ -135,7 +132,7 @@ fn hexadecimal_ipv4() {
     let c = compare("http://0x7f.1/", None);
     assert!(c.rfc3986.is_valid());
     host_differs(&c, Reading::Strict, Some("127.0.0.1"), Some("0x7f.1"));
-    assert!(on(&c, Component::Host, Reading::Strict)
+    assert!(on(&c, Aspect::Host, Reading::Strict)
         .explanation
         .contains("IPv4"));
     assert_eq!(c.disagreements.len(), 1, "{c}");
@@ -150,7 +147,7 @@ fn hexadecimal_ipv4() {
 fn fullwidth_host() {
     let c = compare("http://ｅｘａｍｐｌｅ.com/", None);
     assert_eq!(c.whatwg.as_ref().unwrap().hostname(), "example.com");
-    let accept = on(&c, Component::Acceptance, Reading::Strict);
+    let accept = on(&c, Aspect::Acceptance, Reading::Strict);
     assert!(accept.explanation.contains("IRI"), "{c}");
     host_differs(
         &c,
@@ -158,7 +155,7 @@ fn fullwidth_host() {
         Some("example.com"),
         Some("ｅｘａｍｐｌｅ.com"),
     );
-    assert!(on(&c, Component::Host, Reading::Lenient)
+    assert!(on(&c, Aspect::Host, Reading::Lenient)
         .explanation
         .contains("UTS #46"));
 }
@@ -171,10 +168,10 @@ fn percent_encoded_slash_in_host() {
         &ParseError::DomainInvalidCodePoint
     );
     assert!(c.rfc3986.is_valid());
-    let accept = on(&c, Component::Acceptance, Reading::Strict);
+    let accept = on(&c, Aspect::Acceptance, Reading::Strict);
     assert_eq!(accept.whatwg, None);
     host_differs(&c, Reading::Strict, None, Some("example.com%2F10.0.0.1"));
-    assert!(on(&c, Component::Host, Reading::Strict)
+    assert!(on(&c, Aspect::Host, Reading::Strict)
         .explanation
         .contains("percent-decodes"));
 }
@@ -194,7 +191,7 @@ fn percent_encoded_host_is_not_decoded_by_rfc_parsers() {
 fn tabs_and_newlines() {
     let c = compare("ht\ttp://exa\nmple.com/", None);
     assert_eq!(c.whatwg.as_ref().unwrap().href(), "http://example.com/");
-    let scheme = on(&c, Component::Scheme, Reading::Lenient);
+    let scheme = on(&c, Aspect::Scheme, Reading::Lenient);
     assert_eq!(scheme.rfc3986.as_deref(), Some("ht\ttp"));
     assert!(scheme.explanation.contains("tab"));
     host_differs(
@@ -233,7 +230,7 @@ fn special_scheme_without_two_slashes() {
     let c = compare("http:///evil.com/", None);
     assert!(c.rfc3986.is_valid());
     host_differs(&c, Reading::Strict, Some("evil.com"), Some(""));
-    assert!(on(&c, Component::Host, Reading::Strict)
+    assert!(on(&c, Aspect::Host, Reading::Strict)
         .explanation
         .contains("\"//\""));
 
@@ -245,7 +242,7 @@ fn special_scheme_without_two_slashes() {
 fn leading_and_trailing_spaces() {
     let c = compare("   http://good.com/", None);
     assert_eq!(c.whatwg.as_ref().unwrap().href(), "http://good.com/");
-    let scheme = on(&c, Component::Scheme, Reading::Lenient);
+    let scheme = on(&c, Aspect::Scheme, Reading::Lenient);
     assert_eq!(scheme.rfc3986.as_deref(), Some("   http"));
     assert!(scheme.explanation.contains("strips"));
     assert!(!c.changes_host(), "{c}");
@@ -260,7 +257,7 @@ fn leading_and_trailing_spaces() {
 fn encoded_dot_segments() {
     let c = compare("http://a/b/%2e%2e/c", None);
     assert!(!c.changes_origin());
-    let d = on(&c, Component::Path, Reading::Strict);
+    let d = on(&c, Aspect::Path, Reading::Strict);
     assert_eq!(
         (d.whatwg.as_deref(), d.rfc3986.as_deref()),
         (Some("/c"), Some("/b/%2e%2e/c"))
@@ -274,7 +271,7 @@ fn port_failures() {
     assert_eq!(c.whatwg.as_ref().unwrap_err(), &ParseError::PortOutOfRange);
     assert!(!c.changes_host());
     assert!(c.changes_origin());
-    let d = on(&c, Component::Port, Reading::Strict);
+    let d = on(&c, Aspect::Port, Reading::Strict);
     assert_eq!(
         (d.whatwg.as_deref(), d.rfc3986.as_deref()),
         (None, Some("99999"))
@@ -296,7 +293,7 @@ fn encoding_only_differences_are_not_disagreements() {
     assert!(!c
         .disagreements
         .iter()
-        .any(|d| d.reading == Reading::Lenient && d.component != Component::Acceptance));
+        .any(|d| d.reading == Reading::Lenient && d.component != Aspect::Acceptance));
     // An IRI: only the acceptance differs.
     let c = compare("https://example.com/caf\u{e9}?q=\u{e9}", None);
     assert_eq!(c.disagreements.len(), 1, "{c}");

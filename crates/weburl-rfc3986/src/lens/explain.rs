@@ -7,7 +7,7 @@ use std::net::Ipv6Addr;
 use weburl::{Host, ParseError, Url};
 
 use super::readings::{Rfc3986Parse, RfcComponents};
-use super::{Component, Disagreement, Reading};
+use super::{Aspect, Disagreement, Reading};
 
 /// The explanations, one per cause.
 mod why {
@@ -103,7 +103,7 @@ pub(super) fn find_disagreements(
             let iri = crate::validate_iri_reference(input).is_ok()
                 && base.is_none_or(|b| crate::validate_iri_reference(b).is_ok());
             out.push(Disagreement {
-                component: Component::Acceptance,
+                component: Aspect::Acceptance,
                 reading: Reading::Strict,
                 whatwg: Some(url.href().to_owned()),
                 rfc3986: None,
@@ -125,21 +125,21 @@ pub(super) fn find_disagreements(
         }
         (Err(e), Ok(c)) => {
             out.push(Disagreement {
-                component: Component::Acceptance,
+                component: Aspect::Acceptance,
                 reading: Reading::Strict,
                 whatwg: None,
                 rfc3986: Some(c.to_string()),
                 explanation: why::WHATWG_REJECTS,
             });
             let failed = match e {
-                ParseError::PortOutOfRange | ParseError::PortInvalid => Some(Component::Port),
-                ParseError::MissingSchemeNonRelativeUrl => Some(Component::Scheme),
+                ParseError::PortOutOfRange | ParseError::PortInvalid => Some(Aspect::Port),
+                ParseError::MissingSchemeNonRelativeUrl => Some(Aspect::Scheme),
                 ParseError::TooLong => None,
-                _ => Some(Component::Host),
+                _ => Some(Aspect::Host),
             };
             let authority = c.authority.as_ref();
             let (rfc3986, explanation) = match failed {
-                Some(Component::Host) => {
+                Some(Aspect::Host) => {
                     let host = authority.map(|a| a.host.clone());
                     let explanation = if host.as_deref().is_some_and(|h| h.contains('%')) {
                         why::PERCENT_HOST
@@ -148,7 +148,7 @@ pub(super) fn find_disagreements(
                     };
                     (host, explanation)
                 }
-                Some(Component::Port) => (effective_port(c), why::WHATWG_REJECTS),
+                Some(Aspect::Port) => (effective_port(c), why::WHATWG_REJECTS),
                 _ => (c.scheme.clone(), why::WHATWG_REJECTS),
             };
             if let Some(component) = failed {
@@ -174,7 +174,7 @@ fn compare_reading(
     ctx: &Context,
     out: &mut Vec<Disagreement>,
 ) {
-    let mut push = |component: Component, whatwg: Option<String>, rfc3986: Option<String>| {
+    let mut push = |component: Aspect, whatwg: Option<String>, rfc3986: Option<String>| {
         let explanation = explain(component, reading, ctx, url, c);
         out.push(Disagreement {
             component,
@@ -189,7 +189,7 @@ fn compare_reading(
 
     if scheme.as_deref() != Some(url.scheme()) {
         push(
-            Component::Scheme,
+            Aspect::Scheme,
             Some(url.scheme().to_owned()),
             c.scheme.clone(),
         );
@@ -208,14 +208,14 @@ fn compare_reading(
                 format!("{}:{}", url.username(), url.password())
             }
         });
-        push(Component::Userinfo, whatwg, userinfo.map(str::to_owned));
+        push(Aspect::Userinfo, whatwg, userinfo.map(str::to_owned));
     }
 
     let whatwg_host = url.has_host().then(|| url.hostname());
     let rfc_host = authority.map(|a| host_key(&a.host, scheme.as_deref()));
     if whatwg_host != rfc_host.as_deref() {
         push(
-            Component::Host,
+            Aspect::Host,
             whatwg_host.map(str::to_owned),
             authority.map(|a| a.host.clone()),
         );
@@ -224,7 +224,7 @@ fn compare_reading(
     let whatwg_port = url.port_or_known_default().map(|p| p.to_string());
     let rfc_port = effective_port(c);
     if whatwg_port != rfc_port {
-        push(Component::Port, whatwg_port, rfc_port);
+        push(Aspect::Port, whatwg_port, rfc_port);
     }
 
     let empty_is_root = authority.is_some()
@@ -235,7 +235,7 @@ fn compare_reading(
     let rfc_path = if empty_is_root { "/" } else { &c.path };
     if decoded(url.pathname(), b"/") != decoded(rfc_path, b"/") {
         push(
-            Component::Path,
+            Aspect::Path,
             Some(url.pathname().to_owned()),
             Some(c.path.clone()),
         );
@@ -246,7 +246,7 @@ fn compare_reading(
         != c.query.as_deref().map(|q| decoded(q, QUERY_DELIMITERS))
     {
         push(
-            Component::Query,
+            Aspect::Query,
             url.query().map(str::to_owned),
             c.query.clone(),
         );
@@ -254,7 +254,7 @@ fn compare_reading(
 
     if url.fragment().map(|f| decoded(f, b"")) != c.fragment.as_deref().map(|f| decoded(f, b"")) {
         push(
-            Component::Fragment,
+            Aspect::Fragment,
             url.fragment().map(str::to_owned),
             c.fragment.clone(),
         );
@@ -345,7 +345,7 @@ fn decoded(s: &str, keep: &[u8]) -> Vec<u8> {
 
 /// Picks the explanation of one disagreement from what the input holds.
 fn explain(
-    component: Component,
+    component: Aspect,
     reading: Reading,
     ctx: &Context,
     url: &Url,
@@ -356,14 +356,14 @@ fn explain(
     }
     let authority = c.authority.as_ref();
     let raw = match component {
-        Component::Scheme => c.scheme.as_deref(),
-        Component::Userinfo => authority.and_then(|a| a.userinfo.as_deref()),
-        Component::Host => authority.map(|a| a.host.as_str()),
-        Component::Port => authority.and_then(|a| a.port.as_deref()),
-        Component::Path => Some(c.path.as_str()),
-        Component::Query => c.query.as_deref(),
-        Component::Fragment => c.fragment.as_deref(),
-        Component::Acceptance => None,
+        Aspect::Scheme => c.scheme.as_deref(),
+        Aspect::Userinfo => authority.and_then(|a| a.userinfo.as_deref()),
+        Aspect::Host => authority.map(|a| a.host.as_str()),
+        Aspect::Port => authority.and_then(|a| a.port.as_deref()),
+        Aspect::Path => Some(c.path.as_str()),
+        Aspect::Query => c.query.as_deref(),
+        Aspect::Fragment => c.fragment.as_deref(),
+        Aspect::Acceptance => None,
     }
     .unwrap_or("");
     if ctx.tab_newline && raw.contains(['\t', '\n', '\r']) {
@@ -372,7 +372,7 @@ fn explain(
     let backslash = ctx.special && ctx.backslash;
     let structural = matches!(
         component,
-        Component::Userinfo | Component::Host | Component::Port | Component::Path
+        Aspect::Userinfo | Aspect::Host | Aspect::Port | Aspect::Path
     );
     if backslash && structural {
         return why::BACKSLASH;
@@ -381,8 +381,8 @@ fn explain(
         return why::TRIMMED;
     }
     match component {
-        Component::Userinfo | Component::Host | Component::Port => {
-            if component == Component::Host {
+        Aspect::Userinfo | Aspect::Host | Aspect::Port => {
+            if component == Aspect::Host {
                 if url.scheme() == "file"
                     && raw.len() == 1
                     && raw.as_bytes()[0].is_ascii_alphabetic()
@@ -405,7 +405,7 @@ fn explain(
             }
             let explicit_port =
                 authority.is_some_and(|a| a.port.as_deref().is_some_and(|p| !p.is_empty()));
-            if component == Component::Port
+            if component == Aspect::Port
                 && !explicit_port
                 && c.scheme_lowercase().as_deref() != Some(url.scheme())
             {
@@ -416,7 +416,7 @@ fn explain(
             }
             why::OTHER
         }
-        Component::Path => {
+        Aspect::Path => {
             if ctx.special && ctx.irregular_slashes && url.has_host() {
                 return why::SLASHES;
             }

@@ -12,14 +12,14 @@
 //! with a verdict on whether the host or the origin differs.
 //!
 //! ```
-//! use weburl_rfc3986::lens::{compare, Component};
+//! use weburl_rfc3986::lens::{compare, Aspect};
 //!
 //! // WHATWG: in a special URL "\" is "/", so the host is "a" and "@b/" is
 //! // the path. RFC 3986: "\" is not allowed; a lenient splitter reads up to
 //! // the next "/", takes "a\" as userinfo and "b" as the host.
 //! let c = compare("http://a\\@b/", None);
 //! assert!(c.changes_host());
-//! let host = c.disagreements.iter().find(|d| d.component == Component::Host).unwrap();
+//! let host = c.disagreements.iter().find(|d| d.component == Aspect::Host).unwrap();
 //! assert_eq!(host.whatwg.as_deref(), Some("a"));
 //! assert_eq!(host.rfc3986.as_deref(), Some("b"));
 //! ```
@@ -96,20 +96,22 @@ pub use readings::{
     Reading, Rfc3986Parse, Rfc3986Rejection, RfcAuthority, RfcComponents, Truncation,
 };
 
-/// A component of a URL, or the string as a whole.
+/// What the two readings of a string can disagree on: an RFC 3986
+/// component (not the URL Standard's, which `weburl::Component` names), or
+/// whether the string is a URL at all.
 ///
 /// RFC 3986 §3, <https://www.rfc-editor.org/rfc/rfc3986#section-3>.
 ///
 /// ```
-/// use weburl_rfc3986::lens::{compare, Component};
+/// use weburl_rfc3986::lens::{compare, Aspect};
 ///
 /// let c = compare("http://0x7f.1/", None);
-/// let components: Vec<Component> = c.disagreements.iter().map(|d| d.component).collect();
-/// assert_eq!(components, [Component::Host]);
+/// let components: Vec<Aspect> = c.disagreements.iter().map(|d| d.component).collect();
+/// assert_eq!(components, [Aspect::Host]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum Component {
+pub enum Aspect {
     /// Whether the string is a URL at all: the WHATWG parser and the
     /// RFC 3986 grammar accept or reject it differently.
     Acceptance,
@@ -129,27 +131,27 @@ pub enum Component {
     Fragment,
 }
 
-impl Component {
+impl Aspect {
     /// The component's name, lowercase.
     ///
     /// ```
-    /// assert_eq!(weburl_rfc3986::lens::Component::Userinfo.name(), "userinfo");
+    /// assert_eq!(weburl_rfc3986::lens::Aspect::Userinfo.name(), "userinfo");
     /// ```
     pub fn name(self) -> &'static str {
         match self {
-            Component::Acceptance => "acceptance",
-            Component::Scheme => "scheme",
-            Component::Userinfo => "userinfo",
-            Component::Host => "host",
-            Component::Port => "port",
-            Component::Path => "path",
-            Component::Query => "query",
-            Component::Fragment => "fragment",
+            Aspect::Acceptance => "acceptance",
+            Aspect::Scheme => "scheme",
+            Aspect::Userinfo => "userinfo",
+            Aspect::Host => "host",
+            Aspect::Port => "port",
+            Aspect::Path => "path",
+            Aspect::Query => "query",
+            Aspect::Fragment => "fragment",
         }
     }
 }
 
-impl fmt::Display for Component {
+impl fmt::Display for Aspect {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -163,11 +165,11 @@ impl fmt::Display for Component {
 /// in. `None` is an absent component, or no URL at all.
 ///
 /// ```
-/// use weburl_rfc3986::lens::{compare, Component, Reading};
+/// use weburl_rfc3986::lens::{compare, Aspect, Reading};
 ///
 /// let c = compare("http://0x7f.1/", None);
 /// let d = &c.disagreements[0];
-/// assert_eq!((d.component, d.reading), (Component::Host, Reading::Strict));
+/// assert_eq!((d.component, d.reading), (Aspect::Host, Reading::Strict));
 /// assert_eq!(d.whatwg.as_deref(), Some("127.0.0.1"));
 /// assert_eq!(d.rfc3986.as_deref(), Some("0x7f.1"));
 /// println!("{d}");
@@ -176,7 +178,7 @@ impl fmt::Display for Component {
 #[non_exhaustive]
 pub struct Disagreement {
     /// Which component.
-    pub component: Component,
+    pub component: Aspect,
     /// Which reading of the RFC 3986 side.
     pub reading: Reading,
     /// The WHATWG parser's value.
@@ -239,7 +241,7 @@ impl Comparison {
     pub fn changes_host(&self) -> bool {
         self.disagreements
             .iter()
-            .any(|d| d.component == Component::Host)
+            .any(|d| d.component == Aspect::Host)
     }
 
     /// Whether the (scheme, host, port) tuple differs: a host, scheme or
@@ -251,12 +253,9 @@ impl Comparison {
     /// assert!(!weburl_rfc3986::lens::compare("HTTP://example.com:80/", None).changes_origin());
     /// ```
     pub fn changes_origin(&self) -> bool {
-        self.disagreements.iter().any(|d| {
-            matches!(
-                d.component,
-                Component::Scheme | Component::Host | Component::Port
-            )
-        })
+        self.disagreements
+            .iter()
+            .any(|d| matches!(d.component, Aspect::Scheme | Aspect::Host | Aspect::Port))
     }
 
     /// One line on what the disagreements mean.
@@ -269,7 +268,7 @@ impl Comparison {
         let only_acceptance = self
             .disagreements
             .iter()
-            .all(|d| d.component == Component::Acceptance);
+            .all(|d| d.component == Aspect::Acceptance);
         if self.changes_host() {
             "the host differs, and so does the origin"
         } else if self.changes_origin() {
@@ -312,14 +311,14 @@ impl fmt::Display for Comparison {
 /// <https://www.rfc-editor.org/rfc/rfc3986#section-5.2>.
 ///
 /// ```
-/// use weburl_rfc3986::lens::{compare, Component, Reading};
+/// use weburl_rfc3986::lens::{compare, Aspect, Reading};
 ///
 /// // Against a special base, "/\evil.com" is "//evil.com" to a browser: a
 /// // new host. To RFC 3986 it is a path on the base's host.
 /// let c = compare("/\\evil.com", Some("https://good.example/a/b"));
 /// assert_eq!(c.whatwg.as_ref().unwrap().hostname(), "evil.com");
 /// assert!(c.changes_host());
-/// let d = c.disagreements.iter().find(|d| d.component == Component::Host).unwrap();
+/// let d = c.disagreements.iter().find(|d| d.component == Aspect::Host).unwrap();
 /// assert_eq!(d.reading, Reading::Lenient);
 /// assert_eq!(d.rfc3986.as_deref(), Some("good.example"));
 /// ```
