@@ -47,7 +47,6 @@
 //! [Ballista]: https://datafusion.apache.org/ballista/
 //! [WHATWG URL Standard]: https://url.spec.whatwg.org/
 
-mod component;
 pub mod functions;
 mod rows;
 pub mod spark;
@@ -61,13 +60,15 @@ use datafusion::execution::FunctionRegistry;
 use datafusion::logical_expr::ScalarUDF;
 use datafusion::prelude::SessionContext;
 
-pub use component::Component;
 use functions::{SitePart, UrlSite, UrlSurt};
 use functions::{
-    UrlError, UrlGet, UrlNormalize, UrlParse, UrlPart, UrlPartFunction, UrlPatternGroups,
-    UrlPatternMatch, UrlPort, UrlQueryParam, UrlResolve, UrlValid,
+    UrlError, UrlGet, UrlNormalize, UrlParse, UrlPartFunction, UrlPatternGroups, UrlPatternMatch,
+    UrlPort, UrlQueryParam, UrlResolve, UrlValid,
 };
 use spark::ParseUrl;
+/// The URL API's getters by name, as `url_parse`'s fields and `url_get`'s
+/// components: the library's one vocabulary.
+pub use weburl::Component;
 
 /// Every function of this crate, ready to register.
 ///
@@ -94,11 +95,7 @@ pub fn url_functions() -> Vec<ScalarUDF> {
         ScalarUDF::new_from_impl(UrlSite::new(SitePart::RegistrableDomain)),
         ScalarUDF::new_from_impl(UrlSurt::new()),
     ];
-    all.extend(
-        UrlPart::ALL
-            .into_iter()
-            .map(|part| ScalarUDF::new_from_impl(UrlPartFunction::new(part))),
-    );
+    all.extend(UrlPartFunction::all().map(ScalarUDF::new_from_impl));
     all
 }
 

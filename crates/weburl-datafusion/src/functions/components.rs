@@ -5,86 +5,16 @@ use datafusion::common::Result;
 use datafusion::logical_expr::{
     ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl, Signature, Volatility,
 };
-use weburl::Url;
 
-use crate::component::origin;
 use crate::rows::map_parsed_urls;
 use crate::strings::string_type_like;
+use crate::Component;
 
-/// A URL component with its own function.
-///
-/// These follow the URL Standard's URL record: `NULL` where the record has
-/// null (no host, no query, no fragment), a string otherwise. Values are
-/// as serialized (percent-encoded, hosts in ASCII).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum UrlPart {
-    /// `url_scheme`: the scheme, lowercase, without `:`.
-    Scheme,
-    /// `url_username`: the username, `""` when there is none.
-    Username,
-    /// `url_password`: the password, `""` when there is none.
-    Password,
-    /// `url_host`: the host and the port when it is not the default; `NULL` without a host.
-    Host,
-    /// `url_hostname`: the host; `NULL` without a host.
-    Hostname,
-    /// `url_path`: the path.
-    Path,
-    /// `url_query`: the query without `?`; `NULL` without one.
-    Query,
-    /// `url_fragment`: the fragment without `#`; `NULL` without one.
-    Fragment,
-    /// `url_origin`: the origin's ASCII serialization, `null` for an opaque origin.
-    Origin,
-}
-
-impl UrlPart {
-    /// Every part, in the order the functions are registered.
-    pub const ALL: [UrlPart; 9] = [
-        UrlPart::Scheme,
-        UrlPart::Username,
-        UrlPart::Password,
-        UrlPart::Host,
-        UrlPart::Hostname,
-        UrlPart::Path,
-        UrlPart::Query,
-        UrlPart::Fragment,
-        UrlPart::Origin,
-    ];
-
-    /// The SQL function's name.
-    pub fn function_name(self) -> &'static str {
-        match self {
-            UrlPart::Scheme => "url_scheme",
-            UrlPart::Username => "url_username",
-            UrlPart::Password => "url_password",
-            UrlPart::Host => "url_host",
-            UrlPart::Hostname => "url_hostname",
-            UrlPart::Path => "url_path",
-            UrlPart::Query => "url_query",
-            UrlPart::Fragment => "url_fragment",
-            UrlPart::Origin => "url_origin",
-        }
-    }
-
-    /// The part's value; `scratch` holds an origin that is not a slice.
-    pub fn get<'a>(self, url: &'a Url, scratch: &'a mut String) -> Option<&'a str> {
-        match self {
-            UrlPart::Scheme => Some(url.scheme()),
-            UrlPart::Username => Some(url.username()),
-            UrlPart::Password => Some(url.password()),
-            UrlPart::Host => url.has_host().then(|| url.host()),
-            UrlPart::Hostname => url.has_host().then(|| url.hostname()),
-            UrlPart::Path => Some(url.pathname()),
-            UrlPart::Query => url.query(),
-            UrlPart::Fragment => url.fragment(),
-            UrlPart::Origin => Some(origin(url, scratch)),
-        }
-    }
-}
-
-/// `url_<part>(url)`: one component of each URL; `NULL` for a `NULL` or
-/// invalid URL.
+/// `url_<part>(url)`: one component of each URL, the URL Standard's URL
+/// record field ([`Component::record_value`]; the origin's ASCII
+/// serialization for `url_origin`): `NULL` where the record has null (no
+/// host, no query, no fragment), as serialized otherwise (percent-encoded,
+/// hosts in ASCII); `NULL` for a `NULL` or invalid URL.
 ///
 /// ```sql
 /// SELECT url_hostname('https://[0:0::1]:8080/');   -- [::1]
@@ -92,31 +22,61 @@ impl UrlPart {
 /// ```
 ///
 /// ```
-/// use weburl_datafusion::functions::{UrlPart, UrlPartFunction};
+/// use weburl_datafusion::functions::UrlPartFunction;
+/// use weburl_datafusion::Component;
 /// use datafusion::logical_expr::ScalarUDF;
 ///
-/// let udf = ScalarUDF::new_from_impl(UrlPartFunction::new(UrlPart::Hostname));
+/// let udf = ScalarUDF::new_from_impl(UrlPartFunction::new(Component::Hostname).unwrap());
 /// assert_eq!(udf.name(), "url_hostname");
 /// ```
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct UrlPartFunction {
-    part: UrlPart,
+    name: &'static str,
+    component: Component,
     signature: Signature,
 }
 
+/// The components with a function of their own, and its name (the record
+/// field's name where it differs from the getter's).
+const FUNCTIONS: [(&str, Component); 9] = [
+    ("url_scheme", Component::Protocol),
+    ("url_username", Component::Username),
+    ("url_password", Component::Password),
+    ("url_host", Component::Host),
+    ("url_hostname", Component::Hostname),
+    ("url_path", Component::Pathname),
+    ("url_query", Component::Search),
+    ("url_fragment", Component::Hash),
+    ("url_origin", Component::Origin),
+];
+
 impl UrlPartFunction {
-    /// The function for `part`.
-    pub fn new(part: UrlPart) -> UrlPartFunction {
+    /// Every component function, in the order they are registered.
+    pub fn all() -> impl Iterator<Item = UrlPartFunction> {
+        FUNCTIONS
+            .into_iter()
+            .map(|(name, component)| UrlPartFunction::of(name, component))
+    }
+
+    fn of(name: &'static str, component: Component) -> UrlPartFunction {
         UrlPartFunction {
-            part,
+            name,
+            component,
             signature: Signature::string(1, Volatility::Immutable),
         }
+    }
+
+    /// The function for `component`; `None` for the ones without a
+    /// function of their own (`href`, `port`: `url_port` gives a number).
+    pub fn new(component: Component) -> Option<UrlPartFunction> {
+        let (name, component) = FUNCTIONS.into_iter().find(|(_, c)| *c == component)?;
+        Some(UrlPartFunction::of(name, component))
     }
 }
 
 impl ScalarUDFImpl for UrlPartFunction {
     fn name(&self) -> &str {
-        self.part.function_name()
+        self.name
     }
 
     fn signature(&self) -> &Signature {
@@ -135,7 +95,10 @@ impl ScalarUDFImpl for UrlPartFunction {
         let mut scratch = String::new();
         map_parsed_urls(&args, |_, url, out| {
             match url {
-                Ok(url) => out.append(self.part.get(url, &mut scratch)),
+                Ok(url) if self.component == Component::Origin => {
+                    out.append(Some(self.component.get(url, &mut scratch)))
+                }
+                Ok(url) => out.append(self.component.record_value(url)),
                 Err(_) => out.append(None),
             }
             Ok(())

@@ -6,9 +6,9 @@ use datafusion::logical_expr::{
     ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl, Signature, Volatility,
 };
 
-use crate::component::Component;
 use crate::rows::map_parsed_urls;
 use crate::strings::{string_type_like, StrArg};
+use crate::Component;
 
 /// `url_get(url, component)`: the getter named `component` (`href`,
 /// `protocol`, `username`, `password`, `host`, `hostname`, `port`,

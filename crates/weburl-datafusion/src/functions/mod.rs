@@ -11,7 +11,7 @@ mod resolve;
 mod sites;
 mod valid;
 
-pub use components::{UrlPart, UrlPartFunction};
+pub use components::UrlPartFunction;
 pub use get::UrlGet;
 pub use normalize::{normalizer_for_profile, UrlNormalize};
 pub use parse::UrlParse;

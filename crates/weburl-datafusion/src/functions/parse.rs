@@ -10,9 +10,9 @@ use datafusion::logical_expr::{
 };
 use weburl::Url;
 
-use crate::component::Component;
 use crate::rows::Shape;
 use crate::strings::{string_type_like, StrArg, StrBuilder};
+use crate::Component;
 
 /// `url_parse(url)`: a struct with the fields `href`, `protocol`,
 /// `username`, `password`, `host`, `hostname`, `port`, `pathname`,
