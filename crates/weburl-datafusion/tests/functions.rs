@@ -1,9 +1,7 @@
 //! Each `url_*` function on each Arrow string type, with NULL and invalid
 //! inputs.
 
-mod common;
-
-use common::{check_each_type, column, context_with_urls, value};
+use crate::common::{check_each_type, column, context_with_urls, value};
 use weburl::normalize::Normalizer;
 use weburl::Url;
 

@@ -1,8 +1,6 @@
 //! `url_parse` and `url_get`.
 
-mod common;
-
-use common::{check_each_type, column, context_with_urls, table};
+use crate::common::{check_each_type, column, context_with_urls, table};
 use weburl_datafusion::Component;
 
 const URLS: [Option<&str>; 5] = [
@@ -75,7 +73,7 @@ async fn each_field_of_url_parse_and_url_get() {
 #[tokio::test]
 async fn an_invalid_url_parses_to_null() {
     let ctx = context_with_urls(&URLS);
-    for c in common::STRING_COLUMNS {
+    for c in crate::common::STRING_COLUMNS {
         let nulls = column(
             &ctx,
             &format!("SELECT url_parse({c}) IS NULL FROM t ORDER BY id"),

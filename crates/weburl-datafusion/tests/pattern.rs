@@ -1,9 +1,7 @@
 //! `url_pattern_match` and `url_pattern_groups` on each Arrow string type,
 //! with NULL and invalid inputs, constant and per-row patterns.
 
-mod common;
-
-use common::{check_each_type, column, context_with_urls, value};
+use crate::common::{check_each_type, column, context_with_urls, value};
 
 const URLS: [Option<&str>; 6] = [
     Some("https://api.example.com/users/42"),

@@ -2,9 +2,7 @@
 //! Arrow string type, with NULL, invalid and hostless inputs, and grouping
 //! by registrable domain.
 
-mod common;
-
-use common::{check_each_type, context_with_urls, table, value};
+use crate::common::{check_each_type, context_with_urls, table, value};
 use weburl_test_support::console;
 
 const URLS: [Option<&str>; 8] = [

@@ -2,11 +2,9 @@
 //! `datafusion-spark`'s implementation where the parsers agree, and the
 //! differences that WHATWG parsing makes.
 
-mod common;
-
 use std::sync::Arc;
 
-use common::{check_each_type, column, context_with_urls, value};
+use crate::common::{check_each_type, column, context_with_urls, value};
 use datafusion::arrow::array::{ArrayRef, RecordBatch, StringArray};
 use datafusion::datasource::MemTable;
 use datafusion::prelude::SessionContext;

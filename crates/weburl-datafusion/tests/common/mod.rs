@@ -1,7 +1,5 @@
 //! Helpers shared by the integration tests.
 
-#![allow(dead_code)]
-
 use std::sync::Arc;
 
 use datafusion::arrow::array::{
