@@ -208,7 +208,56 @@ pub struct Normalizer {
     remove_trailing_slash: bool,
 }
 
+/// The profiles by name, for bindings that take one as a string (SQL's
+/// `url_normalize`, Python's `normalize`, the CLI's `--normalize`).
+const PROFILES: [(&str, fn() -> Normalizer); 4] = [
+    ("canonical", Normalizer::new),
+    ("safe", Normalizer::safe),
+    ("crawler", Normalizer::crawler),
+    ("aggressive", Normalizer::aggressive),
+];
+
+/// A profile name that [`Normalizer`]'s `FromStr` does not know.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownProfile(pub String);
+
+impl std::fmt::Display for UnknownProfile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unknown normalization profile {:?}: expected one of {}",
+            self.0,
+            Normalizer::PROFILE_NAMES.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownProfile {}
+
+impl std::str::FromStr for Normalizer {
+    type Err = UnknownProfile;
+
+    /// A profile by name, in any ASCII case: `canonical` ([`Normalizer::new`]),
+    /// `safe`, `crawler` or `aggressive`.
+    ///
+    /// ```
+    /// use weburl::normalize::Normalizer;
+    /// assert_eq!("Crawler".parse::<Normalizer>(), Ok(Normalizer::crawler()));
+    /// assert!("lenient".parse::<Normalizer>().is_err());
+    /// ```
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        PROFILES
+            .iter()
+            .find(|(profile, _)| profile.eq_ignore_ascii_case(name))
+            .map(|(_, make)| make())
+            .ok_or_else(|| UnknownProfile(name.to_owned()))
+    }
+}
+
 impl Normalizer {
+    /// The names `FromStr` takes, from the least to the most that changes.
+    pub const PROFILE_NAMES: [&'static str; 4] = ["canonical", "safe", "crawler", "aggressive"];
+
     /// A normalizer with no step: it returns the URL as it is.
     ///
     /// ```

@@ -22,7 +22,7 @@ pub const DEFAULT_PROFILE: &str = "safe";
 /// | `crawler` | [`Normalizer::crawler`] | `safe`, and drops tracking parameters, sorts the query, drops an empty query and the fragment |
 /// | `aggressive` | [`Normalizer::aggressive`] | `crawler`, and form-encodes the query, drops `index.html` and trailing slashes |
 ///
-/// A new profile is a new arm here.
+/// The names are the library's (`Normalizer`'s `FromStr`).
 ///
 /// ```
 /// use weburl_datafusion::functions::normalizer_for_profile;
@@ -30,21 +30,13 @@ pub const DEFAULT_PROFILE: &str = "safe";
 /// assert!(normalizer_for_profile("lenient").is_none());
 /// ```
 pub fn normalizer_for_profile(profile: &str) -> Option<Normalizer> {
-    Some(match profile.to_ascii_lowercase().as_str() {
-        "canonical" => Normalizer::new(),
-        "safe" => Normalizer::safe(),
-        "crawler" => Normalizer::crawler(),
-        "aggressive" => Normalizer::aggressive(),
-        _ => return None,
-    })
+    profile.parse().ok()
 }
 
 fn normalizer(profile: &str) -> Result<Normalizer> {
-    match normalizer_for_profile(profile) {
-        Some(n) => Ok(n),
-        None => exec_err!(
-            "url_normalize: unknown profile {profile:?}; expected canonical, safe, crawler or aggressive"
-        ),
+    match profile.parse::<Normalizer>() {
+        Ok(n) => Ok(n),
+        Err(e) => exec_err!("url_normalize: {e}"),
     }
 }
 
