@@ -1,7 +1,7 @@
 //! `include/ada_c.h` is what cbindgen generates from the source, and it
 //! declares exactly what ada's own `ada_c.h` declares.
 //!
-//! Regenerate the header: `WEBURL_CAPI_BLESS=1 cargo test -p weburl-capi --test header`.
+//! Regenerate the header: `tools/regenerate.sh` (it sets `WEBURL_REGENERATE`).
 
 use std::path::{Path, PathBuf};
 
@@ -29,15 +29,14 @@ fn generate() -> Vec<u8> {
 #[test]
 fn checked_in_header_is_generated_from_the_source() {
     let generated = generate();
-    if std::env::var_os("WEBURL_CAPI_BLESS").is_some() {
+    if std::env::var_os("WEBURL_REGENERATE").is_some() {
         std::fs::write(header_path(), &generated).expect("write include/ada_c.h");
         return;
     }
     let checked_in = std::fs::read(header_path()).unwrap_or_default();
     assert!(
         checked_in == generated,
-        "include/ada_c.h is stale: regenerate it with \
-         WEBURL_CAPI_BLESS=1 cargo test -p weburl-capi --test header"
+        "include/ada_c.h is stale: regenerate it with tools/regenerate.sh"
     );
 }
 
