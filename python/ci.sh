@@ -5,10 +5,7 @@ set -euo pipefail
 echo "== Python package: python/ci.sh"
 cd "$(dirname "$0")/.."
 
-if ! python3 -m venv --help >/dev/null 2>&1 || ! python3 -c 'import ensurepip' >/dev/null 2>&1; then
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-venv python3-pip >/dev/null
-fi
+# python3 with venv and pip: .ci/setup installs them where missing.
 
 venv=python/target/venv
 rm -rf "$venv"

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# The C API's C tests: installs what they need, then runs
+# The C API's C tests: runs
 # tests/c_programs.rs under valgrind (WEBURL_CAPI_VALGRIND=1), which builds
 # the static library, compiles ada's own C API test (testdata/ada/ada_c.cpp,
 # unchanged) and the README's example against include/ada_c.h, and runs
 # them: any failed assertion, invalid read or write, or leaked block fails.
 #
-# What the tests need:
-# - g++ and cc; GoogleTest (Debian libgtest-dev); valgrind.
+# What the tests need (.ci/setup installs them):
+# - g++ and cc; GoogleTest (Debian libgtest-dev); valgrind; npm.
 # - simdjson >= 3.2, which ada's test reads its JSON with (it calls
 #   get_string(bool allow_replacement)); Debian bookworm's libsimdjson-dev is
 #   3.0.1. The npm package @nozbe/simdjson 3.9.4 is simdjson's own 3.9.4
@@ -16,18 +16,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 echo "== C API: ada's C API test and the README example, under valgrind"
-
-need=()
-command -v g++ >/dev/null || need+=(g++)
-command -v cc >/dev/null || need+=(gcc)
-command -v valgrind >/dev/null || need+=(valgrind)
-command -v npm >/dev/null || need+=(npm)
-[ -f /usr/include/gtest/gtest.h ] || need+=(libgtest-dev)
-if [ ${#need[@]} -gt 0 ]; then
-    echo "installing: ${need[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
-fi
 
 target="${CARGO_TARGET_DIR:-target}"
 simdjson="$target/capi-c/simdjson-3.9.4"
