@@ -208,9 +208,12 @@ pub struct Normalizer {
     remove_trailing_slash: bool,
 }
 
+/// A profile's constructor.
+type MakeNormalizer = fn() -> Normalizer;
+
 /// The profiles by name, for bindings that take one as a string (SQL's
 /// `url_normalize`, Python's `normalize`, the CLI's `--normalize`).
-const PROFILES: [(&str, fn() -> Normalizer); 4] = [
+const PROFILES: [(&str, MakeNormalizer); 4] = [
     ("canonical", Normalizer::new),
     ("safe", Normalizer::safe),
     ("crawler", Normalizer::crawler),
@@ -256,7 +259,8 @@ impl std::str::FromStr for Normalizer {
 
 impl Normalizer {
     /// The names `FromStr` takes, from the least to the most that changes.
-    pub const PROFILE_NAMES: [&'static str; 4] = ["canonical", "safe", "crawler", "aggressive"];
+    pub const PROFILE_NAMES: [&'static str; 4] =
+        [PROFILES[0].0, PROFILES[1].0, PROFILES[2].0, PROFILES[3].0];
 
     /// A normalizer with no step: it returns the URL as it is.
     ///
