@@ -70,6 +70,7 @@ pub use host::domain::{domain_to_ascii, domain_to_unicode};
 pub use host::Host;
 pub use options::ParseOptions;
 pub use origin::{OpaqueOrigin, Origin};
+pub use parts::UrlParts;
 pub use scheme::SchemeKind;
 pub use search_params::UrlSearchParams;
 pub use slicing::Position;
