@@ -53,6 +53,7 @@ mod parts;
 pub mod percent_encoding;
 #[cfg(feature = "psl")]
 mod psl;
+pub mod scan;
 mod scheme;
 mod search_params;
 mod setters;
