@@ -4,8 +4,8 @@
 mod common;
 
 use common::{check_each_type, column, context_with_urls, value};
-use weburl::normalize::Normalizer;
 use weburl::Url;
+use weburl_sites::normalize::Normalizer;
 
 /// The rows of table `t`, in order.
 const URLS: [Option<&str>; 9] = [
