@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # The binary size the compiled Public Suffix List adds: the `sites` example
-# of crates/weburl built in release with and without the `psl` feature,
-# stripped. Prints both sizes and the difference in bytes.
+# of crates/weburl-sites built in release with and without the `psl`
+# feature, stripped. Prints both sizes and the difference in bytes.
 #
 # The example is built as the one binary of a throwaway package outside the
 # workspace: built in place, it would get `psl` back through the
-# dev-dependencies (weburl-test-support uses weburl's default features),
-# which examples are built with.
+# dev-dependencies (weburl-test-support uses weburl-sites' default
+# features), which examples are built with.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 target="$root/target/psl-size"
@@ -21,13 +21,14 @@ publish = false
 
 [[bin]]
 name = "sites"
-path = "$root/crates/weburl/examples/sites.rs"
+path = "$root/crates/weburl-sites/examples/sites.rs"
 
 [dependencies]
-weburl = { path = "$root/crates/weburl", default-features = false }
+weburl = { path = "$root/crates/weburl" }
+weburl-sites = { path = "$root/crates/weburl-sites", default-features = false }
 
 [features]
-psl = ["weburl/psl"]
+psl = ["weburl-sites/psl"]
 
 [profile.release]
 debug = false

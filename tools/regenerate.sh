@@ -4,13 +4,14 @@
 # behind it fail (CI) when a checked-in file differs from what they would
 # write, and write it instead when WEBURL_REGENERATE is set.
 #
-#   crates/weburl/src/psl/table.rs           the Public Suffix List table, from testdata/psl/
+#   crates/weburl-sites/src/psl/table.rs     the Public Suffix List table, from testdata/psl/
 #   crates/weburl-html/src/named_references.rs  HTML's named character references, from html5ever
 #   crates/weburl-capi/include/ada_c.h       the C header, by cbindgen from crates/weburl-capi/src
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export WEBURL_REGENERATE=1
-# One cargo command over the workspace: the features it resolves are those
-# of `cargo test --workspace`, so nothing is built anew.
-cargo test --locked --workspace --test psl_table --test named_references --test header
+# Over the workspace, so that the features resolved are those of
+# `cargo test --workspace` and nothing is built anew.
+cargo test --locked --workspace --lib -- psl::generate
+cargo test --locked --workspace --test named_references --test header
 git status --short -- crates

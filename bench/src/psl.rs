@@ -15,6 +15,7 @@ use std::hint::black_box;
 use std::path::Path;
 
 use weburl::{Host, Url};
+use weburl_sites::Sites;
 use weburl_test_support::psl_plain::PlainList;
 
 use crate::data::List;

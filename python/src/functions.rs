@@ -4,8 +4,8 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use weburl::normalize::Normalizer;
 use weburl::{Host, SchemeKind, Url, ValidationError};
+use weburl_sites::normalize::Normalizer;
 
 use crate::errors::url_error;
 use crate::url::{api_parse, can_parse_impl, BaseArg};

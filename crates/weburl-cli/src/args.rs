@@ -205,7 +205,7 @@ pub struct Cli {
     /// surt package, as in CDX indexes: com,example)/path) or heritrix
     /// (http://(com,example,www,)/path).
     #[arg(long, value_name = "PROFILE", default_value = "ia")]
-    pub surt_profile: weburl::surt::SurtProfile,
+    pub surt_profile: weburl_sites::surt::SurtProfile,
 
     /// Stop at the first input that does not parse, with exit code 9.
     #[arg(long)]

@@ -2,8 +2,8 @@
 //! inputs.
 
 use crate::common::{check_each_type, column, context_with_urls, value};
-use weburl::normalize::Normalizer;
 use weburl::Url;
+use weburl_sites::normalize::Normalizer;
 
 /// The rows of table `t`, in order.
 const URLS: [Option<&str>; 9] = [

@@ -4,7 +4,7 @@
 //!
 //! The RFC modules share no code with the WHATWG parser (the `weburl`
 //! crate), so that comparing the two says something about the
-//! specifications, not about a shared helper. [`lens`] is that comparison.
+//! specifications, not about a shared helper. `lens` is that comparison.
 //!
 //! - Validation by the ABNF of RFC 3986 Appendix A and RFC 3987 §2.2:
 //!   [`is_uri_reference`], [`is_uri`], [`is_relative_ref`],
@@ -24,11 +24,17 @@
 //!   directly, treating the characters IRIs add like `unreserved` ones, and
 //!   so do these: nothing is converted to a URI.
 //!
-//! - [`lens`]: where a browser and an RFC 3986 parser read the same string
-//!   differently, and [`lens::lint`], the URL Standard's validation errors
-//!   with that comparison.
+//! - `lens` (feature `lens`): where a browser and an RFC 3986 parser read
+//!   the same string differently, and `lens::lint`, the URL Standard's
+//!   validation errors with that comparison.
 //!
 //! All offsets are byte offsets into the string that was checked.
+//!
+//! # Crate features
+//!
+//! - `lens` (default): the `lens` module, the comparison with the WHATWG URL
+//!   Standard, which brings in the `weburl` parser. Without it the crate
+//!   depends on nothing.
 //!
 //! # Example
 //!
@@ -48,6 +54,7 @@ mod chars;
 mod error;
 mod grammar;
 mod host;
+#[cfg(feature = "lens")]
 pub mod lens;
 mod normalize;
 mod resolve;

@@ -1,9 +1,11 @@
 //! The properties the fuzz targets assert, one public function per target.
 //!
-//! This module depends on `weburl`, `std` and the plain reading of the
-//! Public Suffix List beside it ([`crate::psl_plain`]): the fuzz targets call
-//! it, and `crates/weburl/tests/fuzz_regressions.rs` replays every file
-//! under `fuzz/regressions/<target>/` through the same function.
+//! This module depends on `weburl`, `std` and, for `psl` (feature
+//! `sites`), the plain reading of the Public Suffix List beside it
+//! (`crate::psl_plain`): the fuzz targets call it, and
+//! `crates/weburl/tests/fuzz_regressions.rs` (`crates/weburl-sites/tests/psl.rs`
+//! for `psl`) replays every file under `fuzz/regressions/<target>/` through
+//! the same function.
 //!
 //! A property that does not hold panics with the input, the URL's
 //! `diagram()` and what was expected; under libFuzzer the panic aborts and
@@ -491,14 +493,15 @@ pub fn byte_class_scan(data: &[u8]) {
 }
 
 /// `psl`: the compiled Public Suffix List lookup answers as the plain
-/// reading of the list does ([`crate::psl_plain`]), by both sections and by
+/// reading of the list does (`crate::psl_plain`), by both sections and by
 /// the ICANN section alone, for the input as a domain and under suffixes
 /// whose rules take other paths through the lookup: a plain one, two
 /// labels, a wildcard with an exception (`*.kawasaki.jp`,
 /// `!city.kawasaki.jp`), private ones (one with a trailing dot), Punycode
 /// ones and one with a label of 17 bytes. The input need not be a valid
 /// host: `Host::Domain` takes any string, and the lookup must answer for
-/// it as the reading does.
+/// it as the reading does. With the `sites` feature.
+#[cfg(feature = "sites")]
 pub fn psl(data: &[u8]) {
     let name = String::from_utf8_lossy(data);
     let plain = crate::psl_plain::PlainList::vendored();

@@ -11,9 +11,9 @@
 //!   meet (`fuzz/allowed_divergences.md`).
 //! - with the `pattern` feature, `pattern_checks`: the properties of the
 //!   `url_pattern` fuzz target.
-//! - [`psl_plain`]: a plain reading of the Public Suffix List, the
-//!   reference of weburl's compiled lookup in its tests, the `psl` fuzz
-//!   target and the benchmark.
+//! - with the `sites` feature, `psl_plain`: a plain reading of the Public
+//!   Suffix List, the reference of weburl-sites' compiled lookup in its
+//!   tests, the `psl` fuzz target and the benchmark.
 //! - [`harness`]: the data-driven conformance suites' machinery (loading
 //!   the vendored JSON, naming cases, the expected-failures list, the
 //!   report), for weburl's and weburl-pattern's WPT harnesses.
@@ -28,4 +28,5 @@ pub mod divergences;
 pub mod harness;
 #[cfg(feature = "pattern")]
 pub mod pattern_checks;
+#[cfg(feature = "sites")]
 pub mod psl_plain;

@@ -2,15 +2,16 @@
 //! the list's formal algorithm as written
 //! (<https://github.com/publicsuffix/list/wiki/Format#formal-algorithm>),
 //! with no table, no hashing of our own and no word tricks. It is what
-//! weburl's compiled lookup is held to: by `crates/weburl/tests/psl.rs`,
+//! weburl-sites' compiled lookup is held to: by `crates/weburl-sites/tests/psl.rs`,
 //! by the `psl` fuzz target and by the benchmark's answer check.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use weburl::{Host, Url};
+use weburl_sites::Sites;
 
-/// The vendored list, as weburl's table is generated from it.
+/// The vendored list, as weburl-sites' table is generated from it.
 const VENDORED: &str = include_str!("../../../testdata/psl/public_suffix_list.dat");
 
 /// What a rule says of the suffix it names.
@@ -129,7 +130,7 @@ impl PlainList {
         Some((suffix, registrable))
     }
 
-    /// Compares weburl's public suffix and registrable domain of
+    /// Compares weburl-sites' public suffix and registrable domain of
     /// `Host::Domain(domain)`, by both sections and by the ICANN section
     /// alone, with this reading; `Err` says what differs.
     pub fn compare(&self, domain: &str) -> Result<(), String> {

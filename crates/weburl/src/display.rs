@@ -105,7 +105,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use icu_properties::props::{DefaultIgnorableCodePoint, EastAsianWidth, GeneralCategory, Script};
+use icu_properties::props::{DefaultIgnorableCodePoint, GeneralCategory, Script};
 use icu_properties::script::ScriptWithExtensions;
 use icu_properties::{CodePointMapData, CodePointSetData};
 
@@ -626,24 +626,6 @@ pub fn is_hidden(c: char) -> bool {
     ) || CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
 }
 
-/// How many terminal columns `c` takes: two for East Asian wide and
-/// fullwidth characters, none for combining marks, one otherwise.
-pub fn columns(c: char) -> usize {
-    if c.is_ascii() {
-        return 1;
-    }
-    match CodePointMapData::<GeneralCategory>::new().get(c) {
-        GeneralCategory::NonspacingMark | GeneralCategory::EnclosingMark => return 0,
-        _ => {}
-    }
-    let width = CodePointMapData::<EastAsianWidth>::new().get(c);
-    if width == EastAsianWidth::Wide || width == EastAsianWidth::Fullwidth {
-        2
-    } else {
-        1
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -677,15 +659,6 @@ mod tests {
         for c in ['a', 'é', '東', '🙂'] {
             assert!(!is_hidden(c));
         }
-    }
-
-    #[test]
-    fn widths() {
-        assert_eq!(columns('a'), 1);
-        assert_eq!(columns('é'), 1);
-        assert_eq!(columns('東'), 2);
-        assert_eq!(columns('ｅ'), 2);
-        assert_eq!(columns('\u{301}'), 0);
     }
 
     #[test]

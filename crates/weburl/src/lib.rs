@@ -31,11 +31,13 @@
 //! # Ok::<(), weburl::ParseError>(())
 //! ```
 //!
+//! Public suffixes and registrable domains (the Public Suffix List), SURT
+//! keys and normalization profiles for deduplication are not part of the
+//! standard's core: they live in the `weburl-sites` crate, on top of this
+//! one's [`Host`], [`Url`] and [`UrlParts`].
+//!
 //! ## Crate features
 //!
-//! - `psl` (default): [`Url::public_suffix`], [`Url::registrable_domain`]
-//!   and their [`Host`] and ICANN-only variants, from a snapshot of the
-//!   Public Suffix List compiled into the library (about 280 KB).
 //! - `serde`: `Url` serializes as its href and deserializes by parsing.
 
 mod code_points;
@@ -45,21 +47,18 @@ mod edit;
 mod error;
 pub mod form_urlencoded;
 mod host;
-pub mod normalize;
 mod offsets;
 mod options;
 mod origin;
 mod parser;
 mod parts;
 pub mod percent_encoding;
-#[cfg(feature = "psl")]
-mod psl;
+pub mod scan;
 mod scheme;
 mod search_params;
 mod setters;
 mod slicing;
 pub mod state_override;
-pub mod surt;
 mod swar;
 mod url;
 mod validation;
@@ -72,6 +71,7 @@ pub use host::domain::{domain_to_ascii, domain_to_unicode, uts46_to_ascii};
 pub use host::Host;
 pub use options::{percent_encode_invalid_utf8, ParseOptions};
 pub use origin::{OpaqueOrigin, Origin};
+pub use parts::UrlParts;
 pub use scheme::SchemeKind;
 pub use search_params::UrlSearchParams;
 pub use slicing::{Position, UrlComponents};
@@ -105,34 +105,5 @@ pub mod __internal {
     /// in a state the parser would normalize.
     pub fn check_structure(url: &Url) -> Result<(), String> {
         url.check_structure()
-    }
-
-    /// Where the Public Suffix List table probes first for the node of
-    /// `label` under the node in slot `parent` (`None` for a top-level
-    /// label), in a table of `2^bits` slots; for the table's generator.
-    #[cfg(feature = "psl")]
-    pub fn psl_slot_of(parent: Option<usize>, label: &[u8], bits: u32) -> usize {
-        crate::psl::slot_of(parent, label, bits)
-    }
-
-    /// The filter bit of that node in the Public Suffix List table's
-    /// filter of `2^bits` bits; for the table's generator.
-    #[cfg(feature = "psl")]
-    pub fn psl_filter_bit_of(parent: Option<usize>, label: &[u8], bits: u32) -> usize {
-        crate::psl::filter_bit_of(parent, label, bits)
-    }
-
-    /// How the Public Suffix List table stores a label of at most 8 bytes;
-    /// for the table's generator.
-    #[cfg(feature = "psl")]
-    pub fn psl_label_word(label: &[u8]) -> u64 {
-        crate::psl::label_word(label)
-    }
-
-    /// A Public Suffix List table node as the table stores it; `None` when
-    /// the fields do not fit. For the table's generator.
-    #[cfg(feature = "psl")]
-    pub fn psl_pack_node(parent: Option<usize>, label_len: usize, flags: u32) -> Option<u32> {
-        crate::psl::pack_node(parent, label_len, flags)
     }
 }

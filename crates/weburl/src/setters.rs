@@ -18,7 +18,7 @@ use crate::parser::{
     canonical_path_end, parse_path, parse_port, remove_tab_and_newline, split_host_and_port,
     PathContext, DEFAULT_MAX_LEN,
 };
-use crate::parts::Parts;
+use crate::parts::UrlParts;
 use crate::percent_encoding::{encode_into, encoded_len, EncodeSet};
 use crate::scheme::SchemeKind;
 use crate::search_params::UrlSearchParams;
@@ -36,9 +36,10 @@ enum Moved {
 }
 
 impl Url {
-    /// The URL serialized from `parts`, which the setters keep canonical.
-    fn assemble(parts: &Parts<'_>) -> Result<Url, ParseError> {
-        let url = parts.serialize()?;
+    /// The URL serialized from `parts`, which the setters keep canonical,
+    /// with a host of `kind`.
+    fn assemble(parts: &UrlParts<&str>, kind: HostKind) -> Result<Url, ParseError> {
+        let url = parts.assemble(kind)?;
         url.debug_check();
         Ok(url)
     }
@@ -129,13 +130,13 @@ impl Url {
         {
             return Err(SetterError::SchemeChangeNotAllowed);
         }
-        let mut parts = Parts::of(self);
+        let mut parts = self.parts();
         parts.scheme = &scheme;
         let port = self.port_number();
         if port.is_some() && port == kind.default_port() {
             parts.port = None;
         }
-        *self = Url::assemble(&parts)?;
+        *self = Url::assemble(&parts, self.offsets.host)?;
         Ok(())
     }
 
@@ -148,9 +149,9 @@ impl Url {
         }
         let mut username = String::with_capacity(value.len());
         encode_into(&mut username, value, EncodeSet::USERINFO);
-        let mut parts = Parts::of(self);
+        let mut parts = self.parts();
         parts.username = &username;
-        *self = Url::assemble(&parts)?;
+        *self = Url::assemble(&parts, self.offsets.host)?;
         Ok(())
     }
 
@@ -163,9 +164,9 @@ impl Url {
         }
         let mut password = String::with_capacity(value.len());
         encode_into(&mut password, value, EncodeSet::USERINFO);
-        let mut parts = Parts::of(self);
+        let mut parts = self.parts();
         parts.password = &password;
-        *self = Url::assemble(&parts)?;
+        *self = Url::assemble(&parts, self.offsets.host)?;
         Ok(())
     }
 
@@ -270,12 +271,12 @@ impl Url {
         };
         if !self.has_host() {
             let digits = port.map(|port| port.map(|p| p.to_string()));
-            let mut parts = Parts::of(self);
-            parts.host = Some((kind, host));
+            let mut parts = self.parts();
+            parts.host = Some(host);
             if let Some(digits) = &digits {
                 parts.port = digits.as_deref();
             }
-            *self = Url::assemble(&parts)?;
+            *self = Url::assemble(&parts, kind)?;
             return Ok(());
         }
         let (start, end) = (
@@ -314,9 +315,9 @@ impl Url {
             }
         };
         let digits = port.map(|p| p.to_string());
-        let mut parts = Parts::of(self);
+        let mut parts = self.parts();
         parts.port = digits.as_deref();
-        *self = Url::assemble(&parts)?;
+        *self = Url::assemble(&parts, self.offsets.host)?;
         Ok(())
     }
 
@@ -363,9 +364,9 @@ impl Url {
             self.debug_check();
             return Ok(());
         }
-        let mut parts = Parts::of(self);
+        let mut parts = self.parts();
         parts.path = &path;
-        *self = Url::assemble(&parts)?;
+        *self = Url::assemble(&parts, self.offsets.host)?;
         Ok(())
     }
 
@@ -474,9 +475,9 @@ impl Url {
         // The form-urlencoded serialization is ASCII and holds nothing a query
         // would encode, so it is the query as it is.
         let serialized = params.to_string();
-        let mut parts = Parts::of(self);
+        let mut parts = self.parts();
         parts.query = (!serialized.is_empty()).then_some(serialized.as_str());
-        *self = Url::assemble(&parts)?;
+        *self = Url::assemble(&parts, self.offsets.host)?;
         Ok(())
     }
 }

@@ -810,3 +810,45 @@ fn generated_segments_round_trip() {
         assert_eq!(decode(built.fragment().unwrap()), raw);
     }
 }
+
+/// `UrlParts` on every URL of the WPT data: the borrowed and the owned
+/// components serialize to the href, and `to_url` gives the same URL back.
+#[test]
+fn parts_serialize_back_to_every_wpt_url() {
+    let urls = weburl_test_support::harness::wpt_urls();
+    assert!(urls.len() > 500, "only {} WPT URLs", urls.len());
+    for url in &urls {
+        let parts = url.parts();
+        assert_eq!(parts.serialize().as_deref(), Ok(url.href()), "{url:?}");
+        let owned = parts.into_owned();
+        assert_eq!(owned.serialize().as_deref(), Ok(url.href()), "{url:?}");
+        assert_eq!(owned.to_url().as_ref(), Ok(url), "{url:?}");
+    }
+}
+
+/// `to_url` refuses components that the parser would change, and the
+/// serializer writes "/." before a host-less path that starts with "//".
+#[test]
+fn parts_to_url_accepts_only_canonical_components() {
+    let mut parts = url("https://example.com/a").parts().into_owned();
+    parts.host = Some("EXAMPLE.com".to_owned());
+    assert_eq!(parts.to_url(), Err(EditError::Unrepresentable));
+    parts.host = Some("example.com".to_owned());
+    parts.path = "/a/../b".to_owned();
+    assert_eq!(parts.to_url(), Err(EditError::Unrepresentable));
+    parts.path = "/b".to_owned();
+    assert_eq!(
+        parts.to_url().map(|u| u.href().to_owned()),
+        Ok("https://example.com/b".to_owned())
+    );
+
+    let foo = url("foo://h/p");
+    let mut parts = foo.parts();
+    parts.host = None;
+    parts.path = "//p";
+    assert_eq!(parts.serialize().as_deref(), Ok("foo:/.//p"));
+    assert_eq!(
+        parts.to_url().map(|u| u.pathname().to_owned()),
+        Ok("//p".to_owned())
+    );
+}

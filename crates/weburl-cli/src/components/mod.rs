@@ -12,8 +12,8 @@ use std::borrow::Cow;
 
 use weburl::display::domain_to_display;
 use weburl::percent_encoding::percent_decode;
-use weburl::surt::SurtProfile;
 use weburl::{domain_to_unicode, Url};
+use weburl_sites::surt::SurtProfile;
 
 pub mod sites;
 

@@ -4,8 +4,9 @@
 
 use std::borrow::Cow;
 
-use weburl::surt::{self, SurtProfile};
 use weburl::Url;
+use weburl_sites::surt::{self, SurtProfile};
+use weburl_sites::Sites;
 
 use super::Comp;
 

@@ -5,7 +5,7 @@ use datafusion::common::{exec_err, Result};
 use datafusion::logical_expr::{
     ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl, Signature, TypeSignature, Volatility,
 };
-use weburl::normalize::Normalizer;
+use weburl_sites::normalize::Normalizer;
 
 use crate::rows::map_parsed_urls;
 use crate::strings::{string_type_like, StrArg};

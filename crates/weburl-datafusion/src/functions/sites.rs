@@ -6,7 +6,8 @@ use datafusion::common::{exec_err, Result};
 use datafusion::logical_expr::{
     ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl, Signature, TypeSignature, Volatility,
 };
-use weburl::surt::{self, SurtProfile};
+use weburl_sites::surt::{self, SurtProfile};
+use weburl_sites::Sites;
 
 use crate::rows::map_parsed_urls;
 use crate::strings::{string_type_like, StrArg};
@@ -14,9 +15,9 @@ use crate::strings::{string_type_like, StrArg};
 /// What [`UrlSite`] returns of the URL's host.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SitePart {
-    /// `url_public_suffix`: [`Url::public_suffix`].
+    /// `url_public_suffix`: [`Sites::public_suffix`].
     PublicSuffix,
-    /// `url_registrable_domain`: [`Url::registrable_domain`].
+    /// `url_registrable_domain`: [`Sites::registrable_domain`].
     RegistrableDomain,
 }
 
@@ -80,7 +81,7 @@ impl ScalarUDFImpl for UrlSite {
 }
 
 /// `url_surt(url [, profile])`: the SURT key of `url` by the profile's
-/// rules (see [`weburl::surt`]): `ia` (default; the Internet Archive `surt`
+/// rules (see [`weburl_sites::surt`]): `ia` (default; the Internet Archive `surt`
 /// package's form of CDX indexes, `com,example)/a?b`) or `heritrix`
 /// (`http://(com,example,www,)/a?b`). `NULL` for a `NULL` or invalid URL or
 /// a `NULL` profile; an unknown profile is an error.

@@ -1,7 +1,9 @@
 //! The lint: the URL Standard's validation errors under the input, then
 //! the lens comparison, for people.
 
-use weburl::display::{columns as display_columns, is_hidden};
+use icu_properties::props::{EastAsianWidth, GeneralCategory};
+use icu_properties::CodePointMapData;
+use weburl::display::is_hidden;
 use weburl::{Url, ValidationError};
 
 use super::{compare, Comparison};
@@ -135,7 +137,7 @@ impl Echo {
                 c => c.to_string(),
             };
             column += if shown.chars().count() == 1 {
-                display_columns(c)
+                terminal_columns(c)
             } else {
                 shown.len()
             };
@@ -149,5 +151,37 @@ impl Echo {
     fn column(&self, i: usize) -> usize {
         let last = self.columns.len() - 1;
         self.columns[i.min(last)]
+    }
+}
+
+/// How many terminal columns `c` takes: two for East Asian wide and
+/// fullwidth characters, none for combining marks, one otherwise.
+fn terminal_columns(c: char) -> usize {
+    if c.is_ascii() {
+        return 1;
+    }
+    match CodePointMapData::<GeneralCategory>::new().get(c) {
+        GeneralCategory::NonspacingMark | GeneralCategory::EnclosingMark => return 0,
+        _ => {}
+    }
+    let width = CodePointMapData::<EastAsianWidth>::new().get(c);
+    if width == EastAsianWidth::Wide || width == EastAsianWidth::Fullwidth {
+        2
+    } else {
+        1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::terminal_columns as columns;
+
+    #[test]
+    fn widths() {
+        assert_eq!(columns('a'), 1);
+        assert_eq!(columns('é'), 1);
+        assert_eq!(columns('東'), 2);
+        assert_eq!(columns('ｅ'), 2);
+        assert_eq!(columns('\u{301}'), 0);
     }
 }

@@ -5,6 +5,7 @@
 use weburl_test_support::harness as common;
 
 use weburl::{Host, Url};
+use weburl_sites::Sites;
 use weburl_test_support::psl_plain::PlainList;
 
 /// The host a URL parser gives `input`, as a URL with a null host when
@@ -383,4 +384,21 @@ fn generated_names_agree_with_a_plain_reading_of_the_list() {
         failures.len(),
         failures[..failures.len().min(30)].join("\n")
     );
+}
+
+/// The `psl` fuzz target's saved inputs (`fuzz/regressions/psl/`, when
+/// there are any), replayed through its check.
+#[test]
+fn fuzz_regressions_hold() {
+    let dir = common::testdata_dir().join("../fuzz/regressions/psl");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return;
+    };
+    for entry in entries {
+        let path = entry.expect("read fuzz/regressions/psl").path();
+        if path.is_file() && path.extension().is_none_or(|e| e != "md") {
+            let data = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            weburl_test_support::checks::psl(&data);
+        }
+    }
 }

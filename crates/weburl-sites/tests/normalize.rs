@@ -1,4 +1,4 @@
-//! Tests for `weburl::normalize`: each step, each profile, and a property
+//! Tests for `weburl_sites::normalize`: each step, each profile, and a property
 //! test over the WPT URL inputs and generated variants of them.
 //!
 //! The property: for every normalizer, the output's href parses back to the
@@ -6,8 +6,8 @@
 
 use weburl_test_support::harness as common;
 
-use weburl::normalize::{Normalizer, ParamPattern, TRACKING_PARAMS};
 use weburl::{Url, UrlSearchParams};
+use weburl_sites::normalize::{Normalizer, ParamPattern, TRACKING_PARAMS};
 
 fn url(input: &str) -> Url {
     Url::parse(input).unwrap_or_else(|e| panic!("{input:?} does not parse: {e}"))

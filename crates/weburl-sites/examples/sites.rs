@@ -3,6 +3,9 @@
 //! this binary built with and without the feature: what the compiled
 //! Public Suffix List adds.
 
+#[cfg(feature = "psl")]
+use weburl_sites::Sites;
+
 fn main() {
     for arg in std::env::args().skip(1) {
         match weburl::Url::parse(&arg) {

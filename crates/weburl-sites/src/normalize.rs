@@ -34,7 +34,7 @@
 //! builds assert it.)
 //!
 //! ```
-//! use weburl::normalize::Normalizer;
+//! use weburl_sites::normalize::Normalizer;
 //! use weburl::Url;
 //!
 //! let url = Url::parse("https://Example.com/%7euser/?utm_source=mail&b=2&a=1#section")?;
@@ -46,8 +46,7 @@
 
 use std::borrow::Cow;
 
-use crate::edit::PartsBuf;
-use crate::{form_urlencoded, Host, ParseError, Url};
+use weburl::{form_urlencoded, Host, ParseError, Url, UrlParts};
 
 /// Query parameters that only track where a visitor came from, as
 /// [`ParamPattern`]s (`*` at the end matches any suffix):
@@ -71,7 +70,7 @@ use crate::{form_urlencoded, Host, ParseError, Url};
 /// | `_openstat` | Openstat |
 ///
 /// ```
-/// use weburl::normalize::{Normalizer, TRACKING_PARAMS};
+/// use weburl_sites::normalize::{Normalizer, TRACKING_PARAMS};
 /// use weburl::Url;
 ///
 /// assert!(TRACKING_PARAMS.contains(&"fbclid"));
@@ -120,7 +119,7 @@ pub const TRACKING_PARAMS: &[&str] = &[
 /// an exact name.
 ///
 /// ```
-/// use weburl::normalize::ParamPattern;
+/// use weburl_sites::normalize::ParamPattern;
 ///
 /// assert_eq!(ParamPattern::from("utm_*"), ParamPattern::Prefix("utm_".into()));
 /// assert_eq!(ParamPattern::from("fbclid"), ParamPattern::Exact("fbclid".into()));
@@ -139,7 +138,7 @@ impl ParamPattern {
     /// Whether `name` (decoded) matches.
     ///
     /// ```
-    /// use weburl::normalize::ParamPattern;
+    /// use weburl_sites::normalize::ParamPattern;
     ///
     /// let pattern = ParamPattern::Prefix("utm_".into());
     /// assert!(pattern.matches("utm_"));
@@ -186,7 +185,7 @@ impl From<String> for ParamPattern {
 ///   not always, give the same page.
 ///
 /// ```
-/// use weburl::normalize::Normalizer;
+/// use weburl_sites::normalize::Normalizer;
 /// use weburl::Url;
 ///
 /// let keep_fragments = Normalizer::crawler().drop_fragment(false);
@@ -244,7 +243,7 @@ impl std::str::FromStr for Normalizer {
     /// `safe`, `crawler` or `aggressive`.
     ///
     /// ```
-    /// use weburl::normalize::Normalizer;
+    /// use weburl_sites::normalize::Normalizer;
     /// assert_eq!("Crawler".parse::<Normalizer>(), Ok(Normalizer::crawler()));
     /// assert!("lenient".parse::<Normalizer>().is_err());
     /// ```
@@ -265,7 +264,7 @@ impl Normalizer {
     /// A normalizer with no step: it returns the URL as it is.
     ///
     /// ```
-    /// use weburl::normalize::Normalizer;
+    /// use weburl_sites::normalize::Normalizer;
     /// use weburl::Url;
     ///
     /// let url = Url::parse("https://example.com/%7e?b&a#f")?;
@@ -288,7 +287,7 @@ impl Normalizer {
     /// <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2>
     ///
     /// ```
-    /// use weburl::normalize::Normalizer;
+    /// use weburl_sites::normalize::Normalizer;
     /// use weburl::Url;
     ///
     /// let url = Url::parse("foo://Host.EXAMPLE/%7ea%2fb?%41=%3c#%2D")?;
@@ -313,7 +312,7 @@ impl Normalizer {
     /// but a server may look at them.
     ///
     /// ```
-    /// use weburl::normalize::Normalizer;
+    /// use weburl_sites::normalize::Normalizer;
     /// use weburl::Url;
     ///
     /// let url = Url::parse("https://example.com/p?z=1&gclid=x&a=%7e#top")?;
@@ -342,7 +341,7 @@ impl Normalizer {
     /// to find likely duplicates, not to rewrite links.
     ///
     /// ```
-    /// use weburl::normalize::Normalizer;
+    /// use weburl_sites::normalize::Normalizer;
     /// use weburl::Url;
     ///
     /// let url = Url::parse("https://example.com/docs/index.html?q=a%20b")?;
@@ -368,7 +367,7 @@ impl Normalizer {
     /// <https://url.spec.whatwg.org/#concept-urlsearchparams-update>
     ///
     /// ```
-    /// use weburl::normalize::Normalizer;
+    /// use weburl_sites::normalize::Normalizer;
     /// use weburl::Url;
     ///
     /// let url = Url::parse("https://example.com/?q=a%20b&&flag&x=%7E")?;
@@ -388,7 +387,7 @@ impl Normalizer {
     /// <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2.1>
     ///
     /// ```
-    /// use weburl::normalize::Normalizer;
+    /// use weburl_sites::normalize::Normalizer;
     /// use weburl::Url;
     ///
     /// let url = Url::parse("https://example.com/a%2fb?x=%e2%82%ac#%7e")?;
@@ -414,7 +413,7 @@ impl Normalizer {
     /// <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2.2>
     ///
     /// ```
-    /// use weburl::normalize::Normalizer;
+    /// use weburl_sites::normalize::Normalizer;
     /// use weburl::Url;
     ///
     /// let url = Url::parse("https://example.com/%7Euser/%41%2F%42?q=%2D%2b#%5F")?;
@@ -438,7 +437,7 @@ impl Normalizer {
     /// <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2.1>
     ///
     /// ```
-    /// use weburl::normalize::Normalizer;
+    /// use weburl_sites::normalize::Normalizer;
     /// use weburl::Url;
     ///
     /// let url = Url::parse("git+ssh://GitHub.COM%2e/repo")?;
@@ -456,7 +455,7 @@ impl Normalizer {
     /// removes the query, "?" included.
     ///
     /// ```
-    /// use weburl::normalize::Normalizer;
+    /// use weburl_sites::normalize::Normalizer;
     /// use weburl::Url;
     ///
     /// let url = Url::parse("https://example.com/?ref=home&id=1&session_id=x&sessionid=y")?;
@@ -478,7 +477,7 @@ impl Normalizer {
     /// [`remove_params`](Self::remove_params): no parameter is removed.
     ///
     /// ```
-    /// use weburl::normalize::Normalizer;
+    /// use weburl_sites::normalize::Normalizer;
     /// use weburl::Url;
     ///
     /// let url = Url::parse("https://example.com/?utm_source=x")?;
@@ -499,7 +498,7 @@ impl Normalizer {
     /// <https://url.spec.whatwg.org/#dom-urlsearchparams-sort>
     ///
     /// ```
-    /// use weburl::normalize::Normalizer;
+    /// use weburl_sites::normalize::Normalizer;
     /// use weburl::Url;
     ///
     /// let url = Url::parse("https://example.com/?b=2&a=%7e&&b=1&%61=3")?;
@@ -521,7 +520,7 @@ impl Normalizer {
     /// <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.3>
     ///
     /// ```
-    /// use weburl::normalize::Normalizer;
+    /// use weburl_sites::normalize::Normalizer;
     /// use weburl::Url;
     ///
     /// let url = Url::parse("https://example.com/p?#f")?;
@@ -540,7 +539,7 @@ impl Normalizer {
     /// <https://url.spec.whatwg.org/#concept-url-fragment>
     ///
     /// ```
-    /// use weburl::normalize::Normalizer;
+    /// use weburl_sites::normalize::Normalizer;
     /// use weburl::Url;
     ///
     /// let url = Url::parse("https://example.com/page#section-2")?;
@@ -559,7 +558,7 @@ impl Normalizer {
     /// nothing obliges a server to serve `index.html` for a directory.
     ///
     /// ```
-    /// use weburl::normalize::Normalizer;
+    /// use weburl_sites::normalize::Normalizer;
     /// use weburl::Url;
     ///
     /// let url = Url::parse("https://example.com/docs/index.html?v=1")?;
@@ -579,7 +578,7 @@ impl Normalizer {
     /// resources and relative references resolve differently against them.
     ///
     /// ```
-    /// use weburl::normalize::Normalizer;
+    /// use weburl_sites::normalize::Normalizer;
     /// use weburl::Url;
     ///
     /// let n = Normalizer::new().remove_trailing_slash(true);
@@ -598,7 +597,7 @@ impl Normalizer {
     /// documentation, and returns the result. The input is not changed.
     ///
     /// ```
-    /// use weburl::normalize::Normalizer;
+    /// use weburl_sites::normalize::Normalizer;
     /// use weburl::Url;
     ///
     /// let url = Url::parse("https://example.com/a?b=1&a=2")?;
@@ -650,7 +649,7 @@ impl Normalizer {
     /// Parses `input` and normalizes the URL.
     ///
     /// ```
-    /// use weburl::normalize::Normalizer;
+    /// use weburl_sites::normalize::Normalizer;
     ///
     /// let url = Normalizer::crawler().normalize_str("HTTPS://EXAMPLE.COM:443/?b&a#x")?;
     /// assert_eq!(url.href(), "https://example.com/?a&b");
@@ -663,12 +662,12 @@ impl Normalizer {
 
 /// Runs one step on `url`'s components and keeps the result only if it is
 /// canonical: its serialization parses back to itself.
-fn apply(url: &mut Url, step: impl FnOnce(&mut PartsBuf) -> bool) {
-    let mut parts = PartsBuf::of(url);
+fn apply(url: &mut Url, step: impl FnOnce(&mut UrlParts) -> bool) {
+    let mut parts = url.parts().into_owned();
     if !step(&mut parts) {
         return;
     }
-    match parts.reparse() {
+    match parts.to_url() {
         Ok(normalized) => *url = normalized,
         Err(error) => debug_assert!(
             false,
@@ -681,7 +680,7 @@ fn apply(url: &mut Url, step: impl FnOnce(&mut PartsBuf) -> bool) {
 
 // ----- The steps. Each returns whether it changed anything. -----
 
-fn form_encode_query(parts: &mut PartsBuf) -> bool {
+fn form_encode_query(parts: &mut UrlParts) -> bool {
     let Some(query) = &parts.query else {
         return false;
     };
@@ -694,7 +693,7 @@ fn form_encode_query(parts: &mut PartsBuf) -> bool {
     changed
 }
 
-fn uppercase_percent_hex(parts: &mut PartsBuf) -> bool {
+fn uppercase_percent_hex(parts: &mut UrlParts) -> bool {
     let mut changed = false;
     for_each_component(parts, |component| {
         if let Some(new) = rewrite_percent(component, Rewrite::UppercaseHex) {
@@ -705,13 +704,15 @@ fn uppercase_percent_hex(parts: &mut PartsBuf) -> bool {
     changed
 }
 
-fn decode_unreserved(parts: &mut PartsBuf, file: bool) -> bool {
+fn decode_unreserved(parts: &mut UrlParts, file: bool) -> bool {
     let mut changed = false;
     let list_path = !parts.opaque_path;
-    if let Some(a) = &mut parts.authority {
-        for component in [&mut a.username, &mut a.password, &mut a.host] {
-            changed |= decode_in(component);
-        }
+    // Username and password are empty without a host.
+    for component in [&mut parts.username, &mut parts.password] {
+        changed |= decode_in(component);
+    }
+    if let Some(host) = &mut parts.host {
+        changed |= decode_in(host);
     }
     if list_path {
         if let Some(path) = decode_path(&parts.path, file) {
@@ -779,16 +780,16 @@ fn is_drive_letter(segment: &str) -> bool {
     b.len() == 2 && b[0].is_ascii_alphabetic() && matches!(b[1], b':' | b'|')
 }
 
-fn lowercase_opaque_host(parts: &mut PartsBuf) -> bool {
-    let Some(a) = &mut parts.authority else {
+fn lowercase_opaque_host(parts: &mut UrlParts) -> bool {
+    let Some(host) = &mut parts.host else {
         return false;
     };
-    let bytes = a.host.as_bytes();
+    let bytes = host.as_bytes();
     let mut out = String::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
         if is_percent_encoding(bytes, i) {
-            out.push_str(&a.host[i..i + 3]);
+            out.push_str(&host[i..i + 3]);
             i += 3;
         } else {
             // An opaque host is ASCII (the host parser encodes the rest).
@@ -796,8 +797,8 @@ fn lowercase_opaque_host(parts: &mut PartsBuf) -> bool {
             i += 1;
         }
     }
-    let changed = out != a.host;
-    a.host = out;
+    let changed = out != *host;
+    *host = out;
     changed
 }
 
@@ -805,7 +806,7 @@ fn lowercase_opaque_host(parts: &mut PartsBuf) -> bool {
 /// sorts the rest, keeping each pair's bytes as they are. The form
 /// parser's view of the query is unchanged except for the removed pairs
 /// and the order.
-fn edit_query_pairs(parts: &mut PartsBuf, removed: &[ParamPattern], sort: bool) -> bool {
+fn edit_query_pairs(parts: &mut UrlParts, removed: &[ParamPattern], sort: bool) -> bool {
     let Some(query) = &parts.query else {
         return false;
     };
@@ -840,7 +841,7 @@ fn edit_query_pairs(parts: &mut PartsBuf, removed: &[ParamPattern], sort: bool) 
 /// Removes `index.html` and trailing empty segments from the end of a list
 /// path until neither applies (`/a/index.html/` needs both, in turn), so
 /// that a second run finds nothing to do.
-fn trim_path_end(parts: &mut PartsBuf, index_html: bool, trailing_slash: bool) -> bool {
+fn trim_path_end(parts: &mut UrlParts, index_html: bool, trailing_slash: bool) -> bool {
     if parts.opaque_path || parts.path.is_empty() {
         return false;
     }
@@ -874,11 +875,12 @@ fn trim_path_end(parts: &mut PartsBuf, index_html: bool, trailing_slash: bool) -
 
 // ----- Percent-encodings. -----
 
-fn for_each_component(parts: &mut PartsBuf, mut f: impl FnMut(&mut String)) {
-    if let Some(a) = &mut parts.authority {
-        f(&mut a.username);
-        f(&mut a.password);
-        f(&mut a.host);
+fn for_each_component(parts: &mut UrlParts, mut f: impl FnMut(&mut String)) {
+    // Username and password are empty without a host.
+    f(&mut parts.username);
+    f(&mut parts.password);
+    if let Some(host) = &mut parts.host {
+        f(host);
     }
     f(&mut parts.path);
     if let Some(query) = &mut parts.query {

@@ -1,10 +1,10 @@
 //! SURT keys per profile. Cases marked "surt" are the Internet Archive
 //! `surt` package's own tests (`tests/test_surt.py`, default options),
 //! those marked "Heritrix" its `SURTTest.java`; the rest are ours, each
-//! checking one rule of the table in `weburl::surt`.
+//! checking one rule of the table in `weburl_sites::surt`.
 
-use weburl::surt::{key, SurtProfile};
 use weburl::Url;
+use weburl_sites::surt::{key, SurtProfile};
 
 fn check(cases: &[(&str, &str)], profile: SurtProfile) {
     let mut failures = Vec::new();

@@ -1,30 +1,35 @@
 //! Public suffixes and registrable domains, from the Public Suffix List
-//! compiled into the library (feature `psl`).
+//! compiled into the library (feature `psl`): [`Sites`].
 //!
 //! <https://url.spec.whatwg.org/#host-public-suffix>
 //!
-//! The list lives in [`table`], generated from the vendored
-//! `testdata/psl/public_suffix_list.dat` (refresh it with
-//! `WEBURL_REGENERATE=1 cargo test -p weburl --test psl_table`). Each node
+//! The list lives in `table`, generated from the vendored
+//! `testdata/psl/public_suffix_list.dat` by `generate` (refresh it with
+//! `WEBURL_REGENERATE=1 cargo test -p weburl-sites --lib psl::generate`). Each node
 //! of the list's tree (every rule and every suffix of a rule) is a slot of
 //! an open-addressing hash table keyed by its parent's slot and its label,
 //! so a lookup walks a host from its last label leftwards, one label (one
 //! word, for a label of up to 8 bytes) and one probe at a time, and stops
 //! at the first label the tree lacks: most hosts take two steps. The dots
 //! of the host are found first, a bit each, with 16-byte comparisons
-//! (`byte_class::equal_bytes`), so that each label's start is one
+//! ([`weburl::scan::equal_bytes`]), so that each label's start is one
 //! count of leading zeros, and a name with an empty label is refused by
 //! two bit tests, without a loop or a branch on the labels' lengths. No
 //! parsing and no allocation at run time. A bit filter of 16 KB in front
 //! of the table answers most labels the list does not have (the usual
 //! last step of a lookup) without a miss in the table itself.
 
+#[cfg(test)]
+mod generate;
 mod table;
 
-use crate::host::Host;
-use crate::parser::byte_class::equal_bytes;
-use crate::swar::{HIGHS, ONES};
-use crate::url::Url;
+use weburl::scan::equal_bytes;
+use weburl::{Host, Url};
+
+/// 0x01 in every byte.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// 0x80 in every byte.
+const HIGHS: u64 = 0x8080_8080_8080_8080;
 
 /// Which sections of the list a lookup uses.
 #[derive(Clone, Copy)]
@@ -352,6 +357,7 @@ impl<'n> Name<'n> {
 }
 
 /// A label's node hash alone, for the generator of [`table`].
+#[cfg(test)]
 fn node_hash_of(parent: Option<usize>, label: &[u8]) -> u64 {
     let parent = parent.map_or(ROOT, |p| p as u32);
     Name::new(label).map_or(0, |name| Name::node_hash(parent, &name.label(label.len())))
@@ -360,24 +366,28 @@ fn node_hash_of(parent: Option<usize>, label: &[u8]) -> u64 {
 /// The slot where probing for the node of `label` under the node in slot
 /// `parent` (`None` for a top-level label) starts, in a table of `2^bits`
 /// slots; what the generator of [`table`] places nodes by.
+#[cfg(test)]
 pub(crate) fn slot_of(parent: Option<usize>, label: &[u8], bits: u32) -> usize {
     first_slot(node_hash_of(parent, label), bits)
 }
 
 /// The filter bit of the node of `label` under `parent` in a filter of
 /// `2^bits` bits, for the generator of [`table`].
+#[cfg(test)]
 pub(crate) fn filter_bit_of(parent: Option<usize>, label: &[u8], bits: u32) -> usize {
     filter_bit(node_hash_of(parent, label), bits)
 }
 
 /// The [`table::LABELS`] entry of a label of at most 8 bytes, for the
 /// generator of [`table`].
+#[cfg(test)]
 pub(crate) fn label_word(label: &[u8]) -> u64 {
     Name::new(label).map_or(0, |name| name.label(label.len()).word)
 }
 
 /// Packs a node as the table stores it: the slot of its parent (`None` for
 /// a top-level label), its label's length and its flags.
+#[cfg(test)]
 pub(crate) fn pack_node(parent: Option<usize>, label_len: usize, flags: u32) -> Option<u32> {
     let parent = match parent {
         None => ROOT,
@@ -457,10 +467,36 @@ fn registrable_domain(domain: &str, sections: Sections) -> Option<&str> {
     domain.get(split(domain, sections)?.1?..)
 }
 
-impl<'a> Host<'a> {
-    /// The host's public suffix: the part of a domain that the Public
-    /// Suffix List (ICANN and PRIVATE sections) says anyone can register
-    /// under; `None` for IP addresses, opaque and empty hosts.
+/// Public suffixes and registrable domains of a [`Url`]'s or a [`Host`]'s
+/// domain, from the Public Suffix List: the URL Standard's "public suffix"
+/// and "registrable domain" of a host. An extension trait, so that the
+/// calls read as the getters they are (`url.registrable_domain()`) once it
+/// is imported; implemented for `&Url` and `Host`, and the answers borrow
+/// from the URL or the host's string, not from the receiver.
+///
+/// Every method gives `None` for IP addresses, opaque, empty and null
+/// hosts, and for a domain with an empty label (`.example.com`, `a..b`):
+/// the list's algorithm works on domain names, whose labels are not empty,
+/// and its own tests expect no registrable domain for such input. The
+/// domain is ASCII, as the URL parser makes it; a domain no rule matches
+/// has its last label as public suffix (the list's implicit `*` rule). A
+/// trailing dot is kept.
+///
+/// ```
+/// use weburl::{Host, Url};
+/// use weburl_sites::Sites;
+///
+/// let url = Url::parse("https://www.Example.co.uk./")?;
+/// assert_eq!(url.public_suffix(), Some("co.uk."));
+/// assert_eq!(url.registrable_domain(), Some("example.co.uk."));
+/// assert_eq!(Host::Domain("a.b.github.io").registrable_domain(), Some("b.github.io"));
+/// assert_eq!(Host::Domain("a.b.github.io").icann_registrable_domain(), Some("github.io"));
+/// assert_eq!(Url::parse("http://[::1]/")?.public_suffix(), None);
+/// # Ok::<(), weburl::ParseError>(())
+/// ```
+pub trait Sites<'a> {
+    /// The public suffix: the part of the domain that the Public Suffix
+    /// List (ICANN and PRIVATE sections) says anyone can register under.
     ///
     /// <https://url.spec.whatwg.org/#host-public-suffix>
     ///
@@ -469,27 +505,17 @@ impl<'a> Host<'a> {
     ///             ^^^^^^ public suffix (a trailing dot is kept)
     /// ```
     ///
-    /// A domain with an empty label (`.example.com`, `a..b`) has none
-    /// either. The domain is ASCII, as the URL parser makes it; a domain
-    /// no rule matches has its last label as public suffix (the list's
-    /// implicit `*` rule).
-    ///
     /// ```
     /// use weburl::Host;
+    /// use weburl_sites::Sites;
     /// assert_eq!(Host::Domain("a.b.github.io").public_suffix(), Some("github.io"));
     /// assert_eq!(Host::Domain("example.invalid").public_suffix(), Some("invalid"));
     /// assert_eq!(Host::Ipv4([127, 0, 0, 1].into()).public_suffix(), None);
     /// ```
-    pub fn public_suffix(&self) -> Option<&'a str> {
-        match *self {
-            Host::Domain(domain) => public_suffix(domain, Sections::All),
-            _ => None,
-        }
-    }
+    fn public_suffix(self) -> Option<&'a str>;
 
-    /// The host's registrable domain ("eTLD+1"): its public suffix and the
-    /// label before it; `None` when the host is not a domain or is itself
-    /// a public suffix.
+    /// The registrable domain ("eTLD+1"): the public suffix and the label
+    /// before it; `None` also when the domain is itself a public suffix.
     ///
     /// <https://url.spec.whatwg.org/#host-registrable-domain>
     ///
@@ -499,83 +525,78 @@ impl<'a> Host<'a> {
     /// ```
     ///
     /// ```
-    /// use weburl::Host;
-    /// assert_eq!(Host::Domain("a.b.github.io").registrable_domain(), Some("b.github.io"));
+    /// use weburl::{Host, Url};
+    /// use weburl_sites::Sites;
     /// assert_eq!(Host::Domain("github.io").registrable_domain(), None);
+    /// let url = Url::parse("https://www.食狮.公司.cn/")?;
+    /// assert_eq!(url.registrable_domain(), Some("xn--85x722f.xn--55qx5d.cn"));
+    /// # Ok::<(), weburl::ParseError>(())
     /// ```
-    pub fn registrable_domain(&self) -> Option<&'a str> {
-        match *self {
-            Host::Domain(domain) => registrable_domain(domain, Sections::All),
-            _ => None,
-        }
-    }
+    fn registrable_domain(self) -> Option<&'a str>;
 
-    /// [`Host::public_suffix`] by the list's ICANN section alone, without
+    /// [`Sites::public_suffix`] by the list's ICANN section alone, without
     /// the suffixes that private parties (hosting services, dynamic DNS)
     /// have added.
     ///
     /// ```
     /// use weburl::Host;
+    /// use weburl_sites::Sites;
     /// assert_eq!(Host::Domain("a.b.github.io").icann_public_suffix(), Some("io"));
     /// ```
-    pub fn icann_public_suffix(&self) -> Option<&'a str> {
-        match *self {
-            Host::Domain(domain) => public_suffix(domain, Sections::Icann),
-            _ => None,
-        }
-    }
+    fn icann_public_suffix(self) -> Option<&'a str>;
 
-    /// [`Host::registrable_domain`] by the list's ICANN section alone.
+    /// [`Sites::registrable_domain`] by the list's ICANN section alone.
     ///
     /// ```
     /// use weburl::Host;
+    /// use weburl_sites::Sites;
     /// assert_eq!(Host::Domain("a.b.github.io").icann_registrable_domain(), Some("github.io"));
     /// ```
-    pub fn icann_registrable_domain(&self) -> Option<&'a str> {
-        match *self {
-            Host::Domain(domain) => registrable_domain(domain, Sections::Icann),
-            _ => None,
-        }
+    fn icann_registrable_domain(self) -> Option<&'a str>;
+}
+
+impl<'a> Sites<'a> for Host<'a> {
+    fn public_suffix(self) -> Option<&'a str> {
+        public_suffix(domain_of(self)?, Sections::All)
+    }
+
+    fn registrable_domain(self) -> Option<&'a str> {
+        registrable_domain(domain_of(self)?, Sections::All)
+    }
+
+    fn icann_public_suffix(self) -> Option<&'a str> {
+        public_suffix(domain_of(self)?, Sections::Icann)
+    }
+
+    fn icann_registrable_domain(self) -> Option<&'a str> {
+        registrable_domain(domain_of(self)?, Sections::Icann)
     }
 }
 
-impl Url {
-    /// The public suffix of the URL's host; see [`Host::public_suffix`].
-    ///
-    /// ```
-    /// use weburl::Url;
-    /// let url = Url::parse("https://www.Example.co.uk./")?;
-    /// assert_eq!(url.public_suffix(), Some("co.uk."));
-    /// assert_eq!(Url::parse("http://[::1]/")?.public_suffix(), None);
-    /// # Ok::<(), weburl::ParseError>(())
-    /// ```
-    pub fn public_suffix(&self) -> Option<&str> {
+impl<'a> Sites<'a> for &'a Url {
+    fn public_suffix(self) -> Option<&'a str> {
         public_suffix(self.domain()?, Sections::All)
     }
 
-    /// The registrable domain of the URL's host; see
-    /// [`Host::registrable_domain`].
-    ///
-    /// ```
-    /// use weburl::Url;
-    /// let url = Url::parse("https://www.食狮.公司.cn/")?;
-    /// assert_eq!(url.registrable_domain(), Some("xn--85x722f.xn--55qx5d.cn"));
-    /// # Ok::<(), weburl::ParseError>(())
-    /// ```
-    pub fn registrable_domain(&self) -> Option<&str> {
+    fn registrable_domain(self) -> Option<&'a str> {
         registrable_domain(self.domain()?, Sections::All)
     }
 
-    /// The URL host's public suffix by the ICANN section alone; see
-    /// [`Host::icann_public_suffix`].
-    pub fn icann_public_suffix(&self) -> Option<&str> {
+    fn icann_public_suffix(self) -> Option<&'a str> {
         public_suffix(self.domain()?, Sections::Icann)
     }
 
-    /// The URL host's registrable domain by the ICANN section alone; see
-    /// [`Host::icann_registrable_domain`].
-    pub fn icann_registrable_domain(&self) -> Option<&str> {
+    fn icann_registrable_domain(self) -> Option<&'a str> {
         registrable_domain(self.domain()?, Sections::Icann)
+    }
+}
+
+/// The domain of a [`Host::Domain`].
+#[inline(always)]
+fn domain_of(host: Host<'_>) -> Option<&str> {
+    match host {
+        Host::Domain(domain) => Some(domain),
+        _ => None,
     }
 }
 

@@ -38,8 +38,7 @@
 
 use std::fmt::Write as _;
 
-use crate::host::Host;
-use crate::url::Url;
+use weburl::{Host, Url};
 
 /// Whose rules a SURT key follows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -100,7 +99,7 @@ impl std::str::FromStr for SurtProfile {
 /// The SURT key of `url` by `profile`'s rules (see the [module](self)).
 ///
 /// ```
-/// use weburl::surt::{key, SurtProfile};
+/// use weburl_sites::surt::{key, SurtProfile};
 /// use weburl::Url;
 /// let url = Url::parse("https://www.Example.com:8080/A/?b=2&a=1#top")?;
 /// assert_eq!(key(&url, SurtProfile::InternetArchive), "com,example:8080)/a?a=1&b=2");
