@@ -114,6 +114,17 @@ impl Processor<'_> {
     /// --max-line refused (its bytes were not kept). Returns false when the
     /// record failed.
     pub fn process(&self, meta: &Meta<'_>, too_long: Option<u64>, sink: &mut Sink) -> bool {
+        if meta.input.is_empty() && !self.from_args && too_long.is_none() {
+            // A blank line of a file is no URL (not even a reference to
+            // the base): it fails, so that it keeps its output record and
+            // is counted and reported like any other line that is no URL.
+            let f = Failure {
+                kind: "EmptyLine",
+                message: "an empty line, where a URL was expected".into(),
+                exit: exit::BADURL,
+            };
+            return self.failed(meta, f, sink);
+        }
         if self.fast && too_long.is_none() {
             // The common bulk job, without the general path's bookkeeping;
             // anything unusual takes the general path.
@@ -127,7 +138,7 @@ impl Processor<'_> {
                         sink.emitted += 1;
                         true
                     }
-                    Err(e) => self.failed(meta, parse_failure(e), sink),
+                    Err(e) => self.failed(meta, self.parse_failure(text, e), sink),
                 };
             }
         }
@@ -186,7 +197,7 @@ impl Processor<'_> {
     }
 
     fn url(&self, meta: &Meta<'_>, text: &str, sink: &mut Sink) -> Result<(), Failure> {
-        let (url, scheme_guessed) = self.parse(text).map_err(parse_failure)?;
+        let (url, scheme_guessed) = self.parse(text).map_err(|e| self.parse_failure(text, e))?;
         if self.curl_only && !CURL_SCHEMES.contains(&url.scheme()) {
             return Err(Failure {
                 kind: "UnsupportedScheme",
@@ -224,6 +235,25 @@ impl Processor<'_> {
             exit: exit::BADURL,
         })?;
         failure.map_or(Ok(()), Err)
+    }
+
+    /// A parse failure; an input without a scheme that would parse with
+    /// one names the option that guesses it.
+    fn parse_failure(&self, text: &str, e: ParseError) -> Failure {
+        let mut f = parse_failure(e);
+        if e == ParseError::MissingSchemeNonRelativeUrl && !self.guess_scheme && self.base.is_none()
+        {
+            let guessed = format!("{}{}", guess_scheme(text), text);
+            // Only for what reads as a host name (`example.com/x`).
+            let head = text.split(['/', '?', '#', ':']).next().unwrap_or_default();
+            let host_like = head.contains('.') || head.eq_ignore_ascii_case("localhost");
+            if host_like && Url::parse(&guessed).is_ok() {
+                f.message.push_str(&format!(
+                    " (--compat=trurl guesses a scheme, as curl does: {guessed})"
+                ));
+            }
+        }
+        f
     }
 
     /// Parses a record; the flag says its scheme was guessed.

@@ -108,7 +108,7 @@ fn line_endings_nul_and_invalid_utf8() {
     ));
     assert!(out
         .stderr
-        .contains("line 5, byte 84: MissingSchemeNonRelativeUrl"));
+        .contains("line 5, byte 84: EmptyLine: an empty line"));
     assert!(out.stderr.contains("weburl: 4 ok, 2 failed"));
     // --lossy parses the line with U+FFFD.
     let out = run(&["-f", &file, "--lossy"]);
@@ -188,10 +188,16 @@ fn base_redirect_and_stdin() {
          https://cdn.example/x.js\n\
          https://example.com/docs/index.html?q=1\n\
          https://example.com/docs/index.html#top\n\
-         https://example.com/docs/index.html\n\
+         \n\
          https://other.example/\n"
     );
-    assert_eq!(out.code, 0);
+    // A blank line is no reference to the base: it fails (EmptyLine).
+    assert_eq!(out.code, 9);
+    assert!(
+        out.stderr.contains("line 5, byte 42: EmptyLine"),
+        "{}",
+        out.stderr
+    );
     // -f - reads standard input too.
     let out = run_stdin(
         &["-f", "-", "-g", "{host}"],

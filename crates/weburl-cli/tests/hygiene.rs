@@ -1,0 +1,82 @@
+//! Input hygiene, through the binary: a byte order mark, blank lines, the
+//! hint for a missing scheme.
+
+mod common;
+
+use common::{run, run_stdin};
+
+#[test]
+fn a_byte_order_mark_is_not_part_of_line_one() {
+    for jobs in ["1", "2"] {
+        let out = run_stdin(
+            &["-f", "-", "-j", jobs],
+            b"\xEF\xBB\xBFhttps://a.example/\nhttps://b.example/\n",
+        );
+        assert_eq!(
+            out.text(),
+            "https://a.example/\nhttps://b.example/\n",
+            "-j {jobs}"
+        );
+        assert_eq!(out.code, 0, "{}", out.stderr);
+    }
+    // Only at the start of the input: later it is data (and no URL).
+    let out = run_stdin(&[], b"https://a.example/\n\xEF\xBB\xBFhttps://b.example/\n");
+    assert_eq!(out.code, 9);
+    assert!(out.stderr.contains("line 2"), "{}", out.stderr);
+}
+
+#[test]
+fn the_repository_list_with_a_byte_order_mark_parses_its_first_line() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/urls/kasztp.txt"
+    );
+    let head: Vec<u8> = std::fs::read(path).expect("kasztp.txt")[..200].to_vec();
+    assert!(
+        head.starts_with(b"\xEF\xBB\xBF"),
+        "the file still opens with a BOM"
+    );
+    let first = head.split(|&b| b == b'\n').next().unwrap().to_vec();
+    let out = run_stdin(&["-g", "{host}"], &first);
+    assert_eq!(out.text(), "www.sec.gov\n");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+}
+
+#[test]
+fn a_blank_line_is_a_failed_record_with_its_own_message() {
+    let out = run_stdin(
+        &["-f", "-"],
+        b"https://a.example/\n\n\r\nhttps://b.example/\n",
+    );
+    assert_eq!(out.text(), "https://a.example/\n\n\nhttps://b.example/\n");
+    assert_eq!(out.code, 9);
+    assert!(
+        out.stderr
+            .contains("weburl: line 2, byte 19: EmptyLine: an empty line"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains("line 3, byte 20: EmptyLine"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("2 ok, 2 failed"), "{}", out.stderr);
+    // Not even with a base, which an empty reference would resolve to.
+    let out = run_stdin(&["--base", "https://base.example/"], b"\nx\n");
+    assert_eq!(out.text(), "\nhttps://base.example/x\n");
+    assert!(out.stderr.contains("EmptyLine"), "{}", out.stderr);
+}
+
+#[test]
+fn a_missing_scheme_names_the_option_that_guesses_one() {
+    let out = run(&["example.com"]);
+    assert_eq!(out.code, 9);
+    assert!(out.stderr.contains("--compat=trurl"), "{}", out.stderr);
+    assert!(out.stderr.contains("http://example.com"), "{}", out.stderr);
+    let out = run(&["--compat=trurl", "example.com"]);
+    assert_eq!(out.text(), "http://example.com/\n");
+    // No hint where a scheme would not help.
+    let out = run(&["exa mple.com"]);
+    assert!(!out.stderr.contains("--compat"), "{}", out.stderr);
+}
