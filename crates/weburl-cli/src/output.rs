@@ -354,11 +354,10 @@ impl Output {
                 if comp.decodes() && !self.mods.encoded {
                     match raw {
                         Cow::Borrowed(s) => {
-                            lossy(weburl::percent_encoding::percent_decode(s.as_bytes()))
+                            lossy(components::decode_shown(s.as_bytes(), false, None))
                         }
                         Cow::Owned(s) => Cow::Owned(
-                            lossy(weburl::percent_encoding::percent_decode(s.as_bytes()))
-                                .into_owned(),
+                            lossy(components::decode_shown(s.as_bytes(), false, None)).into_owned(),
                         ),
                     }
                 } else {
