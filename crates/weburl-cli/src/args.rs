@@ -136,6 +136,15 @@ pub struct Cli {
     #[arg(long, value_name = "URL", allow_hyphen_values = true)]
     pub redirect: Option<String>,
 
+    /// Normalize each URL by a profile of the library's `weburl::normalize`
+    /// before the edits: safe (RFC 3986's equivalences: case of percent
+    /// escapes, unreserved characters decoded), crawler (safe, and tracking
+    /// parameters dropped, the query sorted, an empty query and the
+    /// fragment dropped) or aggressive (crawler, and the query form-encoded,
+    /// index.html and a trailing slash dropped).
+    #[arg(long, value_enum, value_name = "PROFILE")]
+    pub normalize: Option<NormalizeProfile>,
+
     /// Sort the query pairs, case-insensitively.
     #[arg(long)]
     pub sort_query: bool,
@@ -324,6 +333,25 @@ pub enum Command {
     },
     /// Print the man page (roff).
     Man,
+}
+
+/// The profiles of `weburl::normalize::Normalizer`, by name.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NormalizeProfile {
+    Safe,
+    Crawler,
+    Aggressive,
+}
+
+impl NormalizeProfile {
+    pub fn normalizer(self) -> weburl::normalize::Normalizer {
+        use weburl::normalize::Normalizer;
+        match self {
+            NormalizeProfile::Safe => Normalizer::safe(),
+            NormalizeProfile::Crawler => Normalizer::crawler(),
+            NormalizeProfile::Aggressive => Normalizer::aggressive(),
+        }
+    }
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,9 +6,10 @@
 use std::path::PathBuf;
 
 use weburl::encoding_rs::{Encoding, UTF_8};
+use weburl::normalize::Normalizer;
 use weburl::Url;
 
-use crate::args::{Cli, Compat, Parsed, MAX_JOBS};
+use crate::args::{Cli, Compat, NormalizeProfile, Parsed, MAX_JOBS};
 use crate::components::Mods;
 use crate::edit::{EditArgs, Edits};
 use crate::exit::{self, fatal, Fatal};
@@ -34,6 +35,8 @@ pub struct Config {
     pub guess_scheme: bool,
     /// `--compat=trurl`: a URL with a host has at least the path `/`.
     pub root_path: bool,
+    /// `--normalize`.
+    pub normalizer: Option<Normalizer>,
     pub lossy: bool,
     pub curl_only: bool,
     /// `--on-error`, or `fail` with `--verify`.
@@ -106,6 +109,7 @@ impl Config {
             encoding,
             guess_scheme: compat && !cli.no_guess_scheme,
             root_path: compat,
+            normalizer: cli.normalize.map(NormalizeProfile::normalizer),
             lossy: cli.lossy,
             curl_only: cli.curl,
             on_error: if cli.verify {
@@ -144,6 +148,7 @@ impl Config {
             output: &self.output,
             guess_scheme: self.guess_scheme,
             root_path: self.root_path,
+            normalizer: self.normalizer.as_ref(),
             lossy: self.lossy,
             curl_only: self.curl_only,
             on_error: self.on_error,

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use std::io::Write as _;
 
 use weburl::encoding_rs::Encoding;
+use weburl::normalize::Normalizer;
 use weburl::{ParseError, Url};
 
 use crate::edit::Edits;
@@ -37,6 +38,8 @@ pub struct Processor<'a> {
     pub output: &'a Output,
     pub guess_scheme: bool,
     pub root_path: bool,
+    /// `--normalize`: the library's normalization, before the edits.
+    pub normalizer: Option<&'a Normalizer>,
     pub lossy: bool,
     pub curl_only: bool,
     pub on_error: OnError,
@@ -104,6 +107,7 @@ impl Processor<'_> {
             && self.output.is_plain_href()
             && !self.guess_scheme
             && !self.root_path
+            && self.normalizer.is_none()
             && !self.curl_only
             && self.filter == Filter::All
             && !self.count_only
@@ -173,18 +177,24 @@ impl Processor<'_> {
     /// Counts, reports and (as --on-error says) outputs a failed record.
     fn failed(&self, meta: &Meta<'_>, f: Failure, sink: &mut Sink) -> bool {
         sink.failed += 1;
-        sink.first_failure.get_or_insert(f.exit);
-        self.report(meta, &f, sink);
         // trurl prints nothing for a URL whose `must:` or `strict:` fails,
         // and stops there with exit code 10.
         let stops = self.on_error == OnError::Fail || f.exit == exit::GET;
+        // A filter (--valid, --invalid) sorts records: a failure is what it
+        // drops or outputs, not a problem to report or to exit with.
+        if self.filter == Filter::All || stops {
+            sink.first_failure.get_or_insert(f.exit);
+            self.report(meta, &f, sink);
+        }
         if stops {
             sink.stop.get_or_insert(f.exit);
         }
         let shown = match self.filter {
             Filter::Valid => false,
             Filter::Invalid => true,
-            Filter::All => !stops && self.on_error != OnError::Skip,
+            // --unique outputs distinct URLs: a failure is none (it is
+            // reported and counted as failed, not as a URL).
+            Filter::All => !stops && self.on_error != OnError::Skip && !self.record_ends,
         };
         if shown {
             let as_input = self.filter == Filter::Invalid || self.on_error == OnError::Input;
@@ -267,6 +277,9 @@ impl Processor<'_> {
         };
         if self.root_path && url.has_host() && url.pathname().is_empty() {
             let _ = url.set_pathname("/");
+        }
+        if let Some(normalizer) = self.normalizer {
+            url = normalizer.normalize(&url);
         }
         Ok((url, guessed))
     }
