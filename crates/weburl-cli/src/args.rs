@@ -267,6 +267,12 @@ pub struct Cli {
     #[arg(long)]
     pub lossy: bool,
 
+    /// Take each byte that is not UTF-8 as if written percent-encoded
+    /// (`caf\xE9` → `caf%E9`), the library's `Url::parse_bytes`, instead
+    /// of failing the record; in a domain such a byte still fails.
+    #[arg(long, conflicts_with = "lossy")]
+    pub percent_bytes: bool,
+
     /// Parse on N threads, at most 64; the output keeps the input order.
     /// `-j 0` uses every core (up to 64).
     #[arg(

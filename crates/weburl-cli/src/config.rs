@@ -38,6 +38,8 @@ pub struct Config {
     /// `--normalize`.
     pub normalizer: Option<Normalizer>,
     pub lossy: bool,
+    /// `--percent-bytes`.
+    pub percent_bytes: bool,
     pub curl_only: bool,
     /// `--on-error`, or `fail` with `--verify`.
     pub on_error: OnError,
@@ -111,6 +113,7 @@ impl Config {
             root_path: compat,
             normalizer: cli.normalize.map(NormalizeProfile::normalizer),
             lossy: cli.lossy,
+            percent_bytes: cli.percent_bytes,
             curl_only: cli.curl,
             on_error: if cli.verify {
                 OnError::Fail
@@ -150,6 +153,7 @@ impl Config {
             root_path: self.root_path,
             normalizer: self.normalizer.as_ref(),
             lossy: self.lossy,
+            percent_bytes: self.percent_bytes,
             curl_only: self.curl_only,
             on_error: self.on_error,
             filter: self.filter,

@@ -41,6 +41,8 @@ pub struct Processor<'a> {
     /// `--normalize`: the library's normalization, before the edits.
     pub normalizer: Option<&'a Normalizer>,
     pub lossy: bool,
+    /// `--percent-bytes`: bytes that are not UTF-8 as `%XX`.
+    pub percent_bytes: bool,
     pub curl_only: bool,
     pub on_error: OnError,
     pub filter: Filter,
@@ -158,6 +160,11 @@ impl Processor<'_> {
             {
                 Ok(s) => Ok(Cow::Borrowed(s)),
                 Err(_) if self.lossy => Ok(String::from_utf8_lossy(meta.input)),
+                // The policy of `Url::parse_bytes`, applied to the text so
+                // that scheme guessing and the edits see it too.
+                Err(_) if self.percent_bytes => {
+                    Ok(weburl::__internal::percent_encode_invalid_utf8(meta.input))
+                }
                 Err(e) => Err(Failure {
                     kind: "InvalidUtf8",
                     message: format!("invalid UTF-8 at byte {}", e.valid_up_to()),

@@ -80,3 +80,27 @@ fn a_missing_scheme_names_the_option_that_guesses_one() {
     let out = run(&["exa mple.com"]);
     assert!(!out.stderr.contains("--compat"), "{}", out.stderr);
 }
+
+#[test]
+fn percent_bytes_takes_bytes_that_are_not_utf8_as_parse_bytes_does() {
+    let input =
+        b"https://a.example/caf\xE9?q=\xFF\nhttps://exampl\xE9.com/\nhttps://b.example/\xC3\xA9\n";
+    let out = run_stdin(&["--percent-bytes"], input);
+    assert_eq!(
+        out.text(),
+        "https://a.example/caf%E9?q=%FF\n\nhttps://b.example/%C3%A9\n"
+    );
+    assert!(
+        out.stderr.contains("line 2, byte 27: DomainToAscii"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("2 ok, 1 failed"), "{}", out.stderr);
+    // Without it such a line fails; with --lossy it holds U+FFFD.
+    let out = run_stdin(&[], input);
+    assert!(out.stderr.contains("InvalidUtf8"), "{}", out.stderr);
+    let out = run_stdin(&["--lossy"], b"https://a.example/caf\xE9\n");
+    assert_eq!(out.text(), "https://a.example/caf%EF%BF%BD\n");
+    let out = run_stdin(&["--lossy", "--percent-bytes"], b"x\n");
+    assert_eq!(out.code, 4);
+}
