@@ -211,7 +211,14 @@ fn fields(cli: &Cli) -> Result<(Vec<Field>, bool), Fatal> {
     let fields = cli
         .fields
         .iter()
-        .map(|f| Field::parse(f).ok_or_else(|| fatal(exit::FLAG, format!("unknown field: {f}"))))
+        .map(|f| {
+            Field::parse(f).ok_or_else(|| {
+                fatal(
+                    exit::FLAG,
+                    format!("unknown field: {f}: expected one of {}", Field::names()),
+                )
+            })
+        })
         .collect::<Result<Vec<_>, _>>()?;
     Ok((fields, true))
 }

@@ -23,6 +23,13 @@ pub enum Field {
 }
 
 impl Field {
+    /// The names `--fields` takes, for the message about one it does not.
+    pub fn names() -> String {
+        let mut names = vec!["line", "offset", "input", "error"];
+        names.extend(components::NAMES);
+        names.join(", ")
+    }
+
     pub fn parse(name: &str) -> Option<Field> {
         Some(match name {
             "line" => Field::Line,

@@ -62,6 +62,32 @@ pub const TRURL_PARTS: [Comp; 10] = [
     Comp::Zoneid,
 ];
 
+/// Every name [`Comp::from_name`] knows, for messages that list them.
+pub const NAMES: [&str; 22] = [
+    "url",
+    "href",
+    "scheme",
+    "protocol",
+    "user",
+    "username",
+    "password",
+    "options",
+    "host",
+    "hostname",
+    "port",
+    "path",
+    "pathname",
+    "query",
+    "search",
+    "fragment",
+    "hash",
+    "zoneid",
+    "origin",
+    "public_suffix",
+    "registrable_domain",
+    "surt",
+];
+
 impl Comp {
     /// A component by its name in `--get` and `--set`.
     pub fn from_name(name: &str) -> Option<Comp> {
@@ -392,5 +418,22 @@ fn cow_bytes(s: Cow<'_, str>) -> Cow<'_, [u8]> {
     match s {
         Cow::Borrowed(s) => Cow::Borrowed(s.as_bytes()),
         Cow::Owned(s) => Cow::Owned(s.into_bytes()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_lists_every_component_name() {
+        for name in NAMES {
+            assert!(Comp::from_name(name).is_some(), "{name}");
+        }
+        let known = [
+            "url", "href", "scheme", "protocol", "user", "username", "password",
+        ];
+        assert!(known.iter().all(|n| NAMES.contains(n)));
+        assert_eq!(Comp::from_name("hots"), None);
     }
 }
