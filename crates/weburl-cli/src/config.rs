@@ -154,6 +154,7 @@ impl Config {
             normalizer: self.normalizer.as_ref(),
             lossy: self.lossy,
             percent_bytes: self.percent_bytes,
+            max_line: self.max_line,
             curl_only: self.curl_only,
             on_error: self.on_error,
             filter: self.filter,

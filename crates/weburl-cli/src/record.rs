@@ -43,6 +43,8 @@ pub struct Processor<'a> {
     pub lossy: bool,
     /// `--percent-bytes`: bytes that are not UTF-8 as `%XX`.
     pub percent_bytes: bool,
+    /// `--max-line`, for the message of a line longer than it.
+    pub max_line: Option<usize>,
     pub curl_only: bool,
     pub on_error: OnError,
     pub filter: Filter,
@@ -151,7 +153,10 @@ impl Processor<'_> {
         let text = match too_long {
             Some(len) => Err(Failure {
                 kind: "TooLong",
-                message: format!("line of {len} bytes is longer than --max-line"),
+                message: format!(
+                    "line of {len} bytes is longer than --max-line {}",
+                    self.max_line.unwrap_or_default()
+                ),
                 exit: exit::BADURL,
             }),
             None => match meta
@@ -167,7 +172,7 @@ impl Processor<'_> {
                 }
                 Err(e) => Err(Failure {
                     kind: "InvalidUtf8",
-                    message: format!("invalid UTF-8 at byte {}", e.valid_up_to()),
+                    message: format!("invalid UTF-8 at byte {} of the line", e.valid_up_to()),
                     exit: exit::BADURL,
                 }),
             },
@@ -334,11 +339,16 @@ impl Processor<'_> {
         if self.from_args {
             let _ = write!(err, "argument {}", meta.line);
         } else {
-            let _ = write!(err, "line {}, byte {}", meta.line, meta.offset.unwrap_or(0));
+            let _ = write!(
+                err,
+                "line {}, offset {}",
+                meta.line,
+                meta.offset.unwrap_or(0)
+            );
         }
     }
 
-    /// `weburl: line 3, byte 120: HostMissing: expected a host, found none: "http://"`
+    /// `weburl: line 3, offset 120: HostMissing: expected a host, found none: "http://"`
     fn report(&self, meta: &Meta<'_>, f: &Failure, sink: &mut Sink) {
         let err = &mut sink.err;
         err.extend_from_slice(b"weburl: ");
@@ -373,9 +383,13 @@ fn unconvertible_host(url: &Url) -> Option<&str> {
 }
 
 fn parse_failure(e: ParseError) -> Failure {
+    let mut message = e.to_string();
+    if e == ParseError::TooLong {
+        message.push_str(&format!(" of {} bytes", weburl::ParseOptions::MAX_LEN));
+    }
     Failure {
         kind: e.name(),
-        message: e.to_string(),
+        message,
         exit: exit::BADURL,
     }
 }

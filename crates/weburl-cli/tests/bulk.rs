@@ -61,7 +61,7 @@ fn line_lengths_from_zero_to_a_mebibyte() {
         assert_eq!(failed_lines(&out.stderr), [1, 2]);
         assert!(out
             .stderr
-            .contains("weburl: line 2, byte 1: MissingSchemeNonRelativeUrl"));
+            .contains("weburl: line 2, offset 1: MissingSchemeNonRelativeUrl"));
         assert!(out
             .stderr
             .contains(&format!("weburl: {} ok, 2 failed", lines.len() - 2)));
@@ -104,11 +104,11 @@ fn line_endings_nul_and_invalid_utf8() {
     assert_eq!(failed_lines(&out.stderr), [4, 5]);
     // Offsets count every byte, CR and LF included.
     assert!(out.stderr.contains(
-        "line 4, byte 64: InvalidUtf8: invalid UTF-8 at byte 18: \"https://a.example/\\xff\""
+        "line 4, offset 64: InvalidUtf8: invalid UTF-8 at byte 18 of the line: \"https://a.example/\\xff\""
     ));
     assert!(out
         .stderr
-        .contains("line 5, byte 84: EmptyLine: an empty line"));
+        .contains("line 5, offset 84: EmptyLine: an empty line"));
     assert!(out.stderr.contains("weburl: 4 ok, 2 failed"));
     // --lossy parses the line with U+FFFD.
     let out = run(&["-f", &file, "--lossy"]);
@@ -195,7 +195,7 @@ fn base_redirect_and_stdin() {
     // A blank line is no reference to the base: it fails (EmptyLine).
     assert_eq!(out.code, 9);
     assert!(
-        out.stderr.contains("line 5, byte 42: EmptyLine"),
+        out.stderr.contains("line 5, offset 42: EmptyLine"),
         "{}",
         out.stderr
     );
@@ -379,7 +379,7 @@ fn million_mixed_lines_keep_their_place() {
                 .parse()
                 .unwrap();
             assert!(
-                line.contains(&format!(", byte {}:", offsets[n - 1])),
+                line.contains(&format!(", offset {}:", offsets[n - 1])),
                 "{line}"
             );
         }

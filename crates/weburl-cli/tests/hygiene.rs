@@ -52,12 +52,12 @@ fn a_blank_line_is_a_failed_record_with_its_own_message() {
     assert_eq!(out.code, 9);
     assert!(
         out.stderr
-            .contains("weburl: line 2, byte 19: EmptyLine: an empty line"),
+            .contains("weburl: line 2, offset 19: EmptyLine: an empty line"),
         "{}",
         out.stderr
     );
     assert!(
-        out.stderr.contains("line 3, byte 20: EmptyLine"),
+        out.stderr.contains("line 3, offset 20: EmptyLine"),
         "{}",
         out.stderr
     );
@@ -91,7 +91,7 @@ fn percent_bytes_takes_bytes_that_are_not_utf8_as_parse_bytes_does() {
         "https://a.example/caf%E9?q=%FF\n\nhttps://b.example/%C3%A9\n"
     );
     assert!(
-        out.stderr.contains("line 2, byte 27: DomainToAscii"),
+        out.stderr.contains("line 2, offset 27: DomainToAscii"),
         "{}",
         out.stderr
     );
@@ -103,4 +103,31 @@ fn percent_bytes_takes_bytes_that_are_not_utf8_as_parse_bytes_does() {
     assert_eq!(out.text(), "https://a.example/caf%EF%BF%BD\n");
     let out = run_stdin(&["--lossy", "--percent-bytes"], b"x\n");
     assert_eq!(out.code, 4);
+}
+
+#[test]
+fn messages_say_offset_for_the_line_and_byte_inside_it_and_name_limits() {
+    let out = run_stdin(&[], b"https://a.example/\xFF\n");
+    assert!(
+        out.stderr.contains(
+            "weburl: line 1, offset 0: InvalidUtf8: invalid UTF-8 at byte 18 of the line: "
+        ),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(out.stderr.matches("byte").count(), 1, "{}", out.stderr);
+    let out = run_stdin(&["--max-line", "10"], b"https://a.example/long\n");
+    assert!(
+        out.stderr
+            .contains("TooLong: line of 22 bytes is longer than --max-line 10"),
+        "{}",
+        out.stderr
+    );
+    // The main mode and `match` label a line alike.
+    let out = run_stdin(&["match", "https://*/x"], b"https://a/x\nnope\n");
+    assert!(
+        out.stderr.contains("weburl match: line 2, offset 12: "),
+        "{}",
+        out.stderr
+    );
 }

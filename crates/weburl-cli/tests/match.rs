@@ -51,7 +51,7 @@ fn reads_a_file_or_standard_input() {
     assert_eq!(out.text(), "https://a.com/x\n");
     assert!(
         out.stderr
-            .contains("weburl match: line 2, byte 16: MissingSchemeNonRelativeUrl: "),
+            .contains("weburl match: line 2, offset 16: MissingSchemeNonRelativeUrl: "),
         "{}",
         out.stderr
     );
@@ -75,7 +75,7 @@ fn messages_give_the_file_line_numbers_blank_lines_counted() {
     let out = run_stdin(&["match", "https://*/x"], input);
     assert_eq!(out.text(), "https://a.com/x\nhttps://b.com/x\n");
     assert!(
-        out.stderr.contains("weburl match: line 4, byte 21: "),
+        out.stderr.contains("weburl match: line 4, offset 21: "),
         "{}",
         out.stderr
     );

@@ -241,7 +241,7 @@ impl<W: Write> Matcher<'_, W> {
             }
             line = line.strip_suffix(b"\n").unwrap_or(line);
             line = line.strip_suffix(b"\r").unwrap_or(line);
-            let label = format!("line {number}, byte {offset}");
+            let label = format!("line {number}, offset {offset}");
             offset += n as u64;
             if line.is_empty() {
                 continue; // A blank line is no URL: nothing to select.
