@@ -13,7 +13,9 @@ python3 -m venv "$venv"
 # shellcheck disable=SC1091
 . "$venv/bin/activate"
 python -m pip install --quiet --upgrade pip
-python -m pip install --quiet "maturin>=1.9.4,<2" pytest pyarrow
+# surt: the Internet Archive's SURT package, which the ia profile's keys
+# are measured against (python/tools/surt_agreement.py below).
+python -m pip install --quiet "maturin>=1.9.4,<2" pytest pyarrow surt
 
 # The install command exactly as the README's Python section gives it.
 install=$(awk '/^## Python$/{p=1} p && /^```sh$/{getline; print; exit}' README.md)
@@ -29,3 +31,8 @@ cargo clippy --manifest-path python/Cargo.toml --locked --all-targets --quiet --
 # From outside the source tree, so that the installed package is tested.
 cd python/tests
 python -m pytest -q -p no:cacheprovider .
+
+# The ia SURT profile against the surt package from PyPI, over the
+# vendored URL lists: at least 99.9 % of the keys equal.
+echo "== SURT keys against the surt package (python/tools/surt_agreement.py)"
+python ../tools/surt_agreement.py --min 99.9

@@ -16,6 +16,7 @@ use arrow_select::nullif::nullif;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
+use weburl::surt::SurtProfile;
 use weburl::Url;
 
 use crate::errors::url_error;
@@ -189,6 +190,202 @@ impl<'b> Columns<'b> {
     }
 }
 
+/// A column `parse_many(..., fields=[...])` can ask for beyond the getters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pick {
+    /// One of [`Url::GETTER_NAMES`], by index.
+    Getter(usize),
+    Origin,
+    PublicSuffix,
+    RegistrableDomain,
+    /// The `ia` SURT key.
+    Surt,
+    Error,
+}
+
+/// The names `fields` may hold, after the getters'.
+const EXTRA_FIELDS: [&str; 5] = [
+    "origin",
+    "public_suffix",
+    "registrable_domain",
+    "surt",
+    "error",
+];
+
+impl Pick {
+    fn from_name(name: &str) -> PyResult<Pick> {
+        if let Some(i) = Url::GETTER_NAMES.iter().position(|n| *n == name) {
+            return Ok(Pick::Getter(i));
+        }
+        Ok(match name {
+            "origin" => Pick::Origin,
+            "public_suffix" => Pick::PublicSuffix,
+            "registrable_domain" => Pick::RegistrableDomain,
+            "surt" => Pick::Surt,
+            "error" => Pick::Error,
+            _ => {
+                let valid: Vec<&str> = Url::GETTER_NAMES
+                    .iter()
+                    .chain(&EXTRA_FIELDS)
+                    .copied()
+                    .collect();
+                return Err(PyValueError::new_err(format!(
+                    "parse_many: unknown field {name:?}: expected one of {}",
+                    valid.join(", ")
+                )));
+            }
+        })
+    }
+
+    /// The value for a parsed URL; `None` is null.
+    fn value<'u>(self, url: &'u Url) -> Option<std::borrow::Cow<'u, str>> {
+        use std::borrow::Cow;
+        match self {
+            Pick::Getter(i) => Some(Cow::Borrowed(url.getters()[i])),
+            Pick::Origin => Some(Cow::Owned(url.origin().ascii_serialization())),
+            Pick::PublicSuffix => url.public_suffix().map(Cow::Borrowed),
+            Pick::RegistrableDomain => url.registrable_domain().map(Cow::Borrowed),
+            Pick::Surt => Some(Cow::Owned(weburl::surt::key(
+                url,
+                SurtProfile::InternetArchive,
+            ))),
+            Pick::Error => None,
+        }
+    }
+}
+
+/// The columns `fields` names, a row at a time: simpler than [`Columns`]
+/// (each value is appended as it is computed), for the fields that are not
+/// slices of the href.
+struct Picked<'b> {
+    base: Option<&'b Url>,
+    url: Option<Url>,
+    names: Vec<String>,
+    picks: Vec<Pick>,
+    builders: Vec<StringBuilder>,
+    present: NullBufferBuilder,
+}
+
+impl<'b> Picked<'b> {
+    fn new(names: &[String], rows: usize, base: Option<&'b Url>) -> PyResult<Self> {
+        let picks = names
+            .iter()
+            .map(|n| Pick::from_name(n))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(Picked {
+            base,
+            url: None,
+            names: names.to_vec(),
+            builders: picks
+                .iter()
+                .map(|_| StringBuilder::with_capacity(rows, 0))
+                .collect(),
+            picks,
+            present: NullBufferBuilder::new(rows),
+        })
+    }
+
+    fn push(&mut self, input: Option<&str>) -> Result<(), ArrowError> {
+        let Some(input) = input else {
+            self.present.append_null();
+            self.builders
+                .iter_mut()
+                .for_each(StringBuilder::append_null);
+            return Ok(());
+        };
+        self.present.append_non_null();
+        match Url::options()
+            .base_url(self.base)
+            .parse_reusing(input, &mut self.url)
+        {
+            Ok(url) => {
+                for (pick, builder) in self.picks.iter().zip(&mut self.builders) {
+                    match pick.value(url) {
+                        Some(v) => {
+                            fits(builder.values_slice().len(), &v)?;
+                            builder.append_value(v);
+                        }
+                        None => builder.append_null(),
+                    }
+                }
+            }
+            Err(e) => {
+                for (pick, builder) in self.picks.iter().zip(&mut self.builders) {
+                    if *pick == Pick::Error {
+                        fits(builder.values_slice().len(), e.name())?;
+                        builder.append_value(e.name());
+                    } else {
+                        builder.append_null();
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn fields(names: &[String]) -> Fields {
+        names
+            .iter()
+            .map(|name| Field::new(name.as_str(), DataType::Utf8, true))
+            .collect()
+    }
+
+    fn finish(mut self) -> Result<StructArray, ArrowError> {
+        let arrays: Vec<ArrayRef> = self
+            .builders
+            .iter_mut()
+            .map(|b| Arc::new(b.finish()) as ArrayRef)
+            .collect();
+        StructArray::try_new(Picked::fields(&self.names), arrays, self.present.finish())
+    }
+}
+
+/// The result being built: every getter and `error` (the fast path), or
+/// the columns `fields` names.
+enum Builder<'b> {
+    All(Box<Columns<'b>>),
+    Picked(Picked<'b>),
+}
+
+impl<'b> Builder<'b> {
+    fn new(
+        fields: Option<&[String]>,
+        rows: usize,
+        bytes: usize,
+        base: Option<&'b Url>,
+    ) -> PyResult<Self> {
+        Ok(match fields {
+            None => Builder::All(Box::new(Columns::new(rows, bytes, base))),
+            Some(names) => Builder::Picked(Picked::new(names, rows, base)?),
+        })
+    }
+
+    fn extend<'a>(
+        &mut self,
+        inputs: impl Iterator<Item = Option<&'a str>>,
+    ) -> Result<(), ArrowError> {
+        match self {
+            Builder::All(c) => c.extend(inputs),
+            Builder::Picked(p) => inputs.into_iter().try_for_each(|i| p.push(i)),
+        }
+    }
+
+    fn finish(self) -> Result<StructArray, ArrowError> {
+        match self {
+            Builder::All(c) => (*c).finish(),
+            Builder::Picked(p) => p.finish(),
+        }
+    }
+}
+
+/// The result's struct type for `fields`.
+fn struct_fields(fields: Option<&[String]>) -> Fields {
+    match fields {
+        None => result_fields(),
+        Some(names) => Picked::fields(names),
+    }
+}
+
 /// A column of strings that appends runs of `""` at once: most components
 /// of most URLs are empty (a username, password, port, fragment), and the
 /// builder's `append_value` is a call of its own (not inlined) each time.
@@ -241,7 +438,11 @@ fn fits(len: usize, value: &str) -> Result<(), ArrowError> {
 }
 
 /// Parses every string of an Arrow string array.
-fn parse_array(data: ArrayData, base: Option<&Url>) -> PyResult<StructArray> {
+fn parse_array(
+    data: ArrayData,
+    base: Option<&Url>,
+    fields: Option<&[String]>,
+) -> PyResult<StructArray> {
     // The C Data Interface trusts the exporter; the parser relies on the
     // strings being UTF-8 and the offsets in bounds, so check them all.
     data.validate_full()
@@ -254,7 +455,7 @@ fn parse_array(data: ArrayData, base: Option<&Url>) -> PyResult<StructArray> {
                 .downcast_ref::<$ty>()
                 .ok_or_else(|| PyTypeError::new_err("parse_many: unexpected array layout"))?;
             let bytes: fn(&$ty) -> usize = $bytes;
-            let mut columns = Columns::new(strings.len(), bytes(strings), base);
+            let mut columns = Builder::new(fields, strings.len(), bytes(strings), base)?;
             columns.extend(strings.iter()).map_err(value_error)?;
             columns
         }};
@@ -296,6 +497,7 @@ fn parse_iterable(
     py: Python<'_>,
     urls: &Bound<'_, PyAny>,
     base: Option<&Url>,
+    fields: Option<&[String]>,
 ) -> PyResult<StructArray> {
     let mut text = String::new();
     let mut spans: Vec<Option<(usize, usize)>> = Vec::new();
@@ -319,8 +521,8 @@ fn parse_iterable(
         text.push_str(s);
         spans.push(Some((start, text.len())));
     }
+    let mut columns = Builder::new(fields, spans.len(), text.len(), base)?;
     py.detach(|| {
-        let mut columns = Columns::new(spans.len(), text.len(), base);
         columns.extend(spans.iter().map(|span| span.map(|(a, b)| &text[a..b])))?;
         columns.finish()
     })
@@ -344,14 +546,22 @@ fn parse_iterable(
 /// 2 GiB, the most a `string` array holds (pass smaller chunks then).
 /// Needs pyarrow for the result.
 ///
+/// `fields` (a list of names) picks the result's columns, in its order:
+/// the component names above, `error`, and `origin`, `public_suffix`,
+/// `registrable_domain` and `surt` (the `ia` key), which are null where
+/// the URL has none. An unknown name raises `ValueError` listing the valid
+/// ones.
+///
 /// <https://url.spec.whatwg.org/#concept-url-parser>
 #[pyfunction]
-#[pyo3(signature = (urls, base=None))]
+#[pyo3(signature = (urls, base=None, *, fields=None))]
 pub fn parse_many<'py>(
     py: Python<'py>,
     urls: &Bound<'py, PyAny>,
     base: Option<&str>,
+    fields: Option<Vec<String>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let fields = fields.as_deref();
     let base = match base {
         Some(s) => Some(Url::parse(s).map_err(|e| url_error(py, e, s))?),
         None => None,
@@ -359,7 +569,7 @@ pub fn parse_many<'py>(
     let base = base.as_ref();
     if urls.hasattr("__arrow_c_array__")? {
         let data = ArrayData::from_pyarrow_bound(urls)?;
-        let result = py.detach(|| parse_array(data, base))?;
+        let result = py.detach(|| parse_array(data, base, fields))?;
         return result.into_data().to_pyarrow(py);
     }
     if urls.is_instance_of::<PyString>() {
@@ -378,12 +588,12 @@ pub fn parse_many<'py>(
         let mut out = Vec::new();
         for chunk in chunked.getattr("chunks")?.try_iter()? {
             let data = ArrayData::from_pyarrow_bound(&chunk?)?;
-            let result = py.detach(|| parse_array(data, base))?;
+            let result = py.detach(|| parse_array(data, base, fields))?;
             out.push(result.into_data().to_pyarrow(py)?);
         }
-        let struct_type = DataType::Struct(result_fields()).to_pyarrow(py)?;
+        let struct_type = DataType::Struct(struct_fields(fields)).to_pyarrow(py)?;
         return pyarrow.call_method1("chunked_array", (PyList::new(py, out)?, struct_type));
     }
-    let result = parse_iterable(py, urls, base)?;
+    let result = parse_iterable(py, urls, base, fields)?;
     result.into_data().to_pyarrow(py)
 }

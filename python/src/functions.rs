@@ -17,6 +17,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(normalize, m)?)?;
     m.add_function(wrap_pyfunction!(validation_errors, m)?)?;
     m.add_function(wrap_pyfunction!(to_iri, m)?)?;
+    m.add_function(wrap_pyfunction!(idna_to_ascii, m)?)?;
+    m.add_function(wrap_pyfunction!(idna_to_unicode, m)?)?;
     Ok(())
 }
 
@@ -115,7 +117,8 @@ fn normalize(py: Python<'_>, url: &str, profile: &str) -> PyResult<String> {
 
 /// The URL Standard's validation errors in `url` (parsed against `base`),
 /// as `(name, start, end)`: the error's name as the standard spells it and
-/// where it is, as indices of the `str` (`url[start:end]`). For a URL that
+/// where it is, as indices of the `str` (`url[start:end]`), in order of
+/// position and each once: the list `weburl lint` shows. For a URL that
 /// fails to parse, these are the errors found before the parser gave up;
 /// `URL(url)` raises `URLError` with the failure's kind.
 ///
@@ -141,6 +144,10 @@ fn validation_errors(
         .base_url(base_url)
         .validation_sink(&mut errors)
         .parse(url);
+    // As `weburl lint` lists them: by position, an error the parser
+    // reported twice at the same place once.
+    errors.sort_by_key(|e| (e.span.start, e.span.end));
+    errors.dedup();
     Ok(errors
         .into_iter()
         .map(|e| {
@@ -173,4 +180,24 @@ fn to_iri(py: Python<'_>, url: &str) -> PyResult<String> {
     Url::parse(url)
         .map(|u| u.to_display_string())
         .map_err(|e| url_error(py, e, url))
+}
+
+/// The domain `domain` in ASCII (punycode) by UTS #46 ToASCII as the URL
+/// Standard applies it (ada-url's `idna_to_ascii`): `"Bücher.example"` →
+/// `"xn--bcher-kva.example"`. Raises `URLError` when it is no valid domain.
+///
+/// <https://url.spec.whatwg.org/#concept-domain-to-ascii>
+#[pyfunction]
+fn idna_to_ascii(py: Python<'_>, domain: &str) -> PyResult<String> {
+    weburl::domain_to_ascii(domain, false).map_err(|e| url_error(py, e, domain))
+}
+
+/// The domain `domain` in Unicode by UTS #46 ToUnicode (ada-url's
+/// `idna_to_unicode`): `"xn--bcher-kva.example"` → `"bücher.example"`; a
+/// label that does not decode stays as it is.
+///
+/// <https://url.spec.whatwg.org/#concept-domain-to-unicode>
+#[pyfunction]
+fn idna_to_unicode(domain: &str) -> String {
+    weburl::domain_to_unicode(domain).into_owned()
 }

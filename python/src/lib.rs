@@ -6,6 +6,7 @@ mod batch;
 mod errors;
 mod functions;
 mod html;
+mod pattern;
 mod rfc3986;
 mod search_params;
 mod url;
@@ -19,6 +20,7 @@ fn _weburl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<url::PyUrl>()?;
     m.add_class::<search_params::PySearchParams>()?;
     m.add_class::<search_params::SearchParamsIter>()?;
+    m.add_class::<pattern::PyUrlPattern>()?;
     functions::register(m)?;
     m.add_function(wrap_pyfunction!(html::links, m)?)?;
     m.add_function(wrap_pyfunction!(batch::parse_many, m)?)?;

@@ -185,6 +185,13 @@ impl PySearchParams {
         self.has(py, name, None)
     }
 
+    /// `params[name]`: the first value named `name`, as `get`, but a
+    /// missing name raises `KeyError` (as a dict does).
+    fn __getitem__(&self, py: Python<'_>, name: &str) -> PyResult<String> {
+        self.get(py, name)
+            .ok_or_else(|| pyo3::exceptions::PyKeyError::new_err(name.to_owned()))
+    }
+
     /// <https://url.spec.whatwg.org/#dom-urlsearchparams-set>
     fn set(&mut self, py: Python<'_>, name: &str, value: &str) {
         self.modify(py, |l| l.set(name, value));

@@ -9,9 +9,10 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 use weburl::encoding_rs::Encoding;
-use weburl::{ParseError, Url};
+use weburl::surt::SurtProfile;
+use weburl::{ParseError, SetterError, Url};
 
-use crate::errors::url_error;
+use crate::errors::{url_error, URLError};
 use crate::search_params::PySearchParams;
 
 /// A base URL argument: a string to parse, or a `URL`.
@@ -285,6 +286,73 @@ impl PyUrl {
         let _ = self.edit().set_hash(value);
     }
 
+    /// The public suffix of the host by the Public Suffix List (`"co.uk"`
+    /// for `www.example.co.uk`), or `None` for a host that is no domain.
+    ///
+    /// <https://url.spec.whatwg.org/#host-public-suffix>
+    #[getter]
+    fn public_suffix(&self) -> Option<&str> {
+        self.url.public_suffix()
+    }
+
+    /// The registrable domain of the host (`"example.co.uk"` for
+    /// `www.example.co.uk`), or `None` (an IP address, a public suffix).
+    ///
+    /// <https://url.spec.whatwg.org/#host-registrable-domain>
+    #[getter]
+    fn registrable_domain(&self) -> Option<&str> {
+        self.url.registrable_domain()
+    }
+
+    /// The SURT key: `profile="ia"` (the default) is the Internet Archive
+    /// `surt` package's `surt.surt(url)` byte for byte (the keys of CDX
+    /// indexes: `com,example)/a?b=1`); `"heritrix"` is Heritrix's form
+    /// (`http://(com,example,www,)/a`).
+    #[pyo3(signature = (profile="ia"))]
+    fn surt(&self, profile: &str) -> PyResult<String> {
+        let profile: SurtProfile = profile
+            .parse()
+            .map_err(|e: weburl::surt::UnknownSurtProfile| PyValueError::new_err(e.to_string()))?;
+        Ok(weburl::surt::key(&self.url, profile))
+    }
+
+    /// Sets a component strictly: as the attribute's setter does, but a
+    /// value the setter cannot use raises `URLError` (`kind` names the
+    /// reason) instead of leaving the URL unchanged in silence. `name` is
+    /// an attribute name: `"href"`, `"protocol"`, `"username"`,
+    /// `"password"`, `"host"`, `"hostname"`, `"port"`, `"pathname"`,
+    /// `"search"` or `"hash"`.
+    fn set(&mut self, py: Python<'_>, name: &str, value: &str) -> PyResult<()> {
+        if name == "href" {
+            return self.set_href(py, value);
+        }
+        let mut url = self.url.clone();
+        let result = match name {
+            "protocol" => url.set_protocol(value),
+            "username" => url.set_username(value),
+            "password" => url.set_password(value),
+            "host" => url.set_host(value),
+            "hostname" => url.set_hostname(value),
+            "port" => url.set_port(value),
+            "pathname" => url.set_pathname(value),
+            "search" => url.set_search(value),
+            "hash" => url.set_hash(value),
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "unknown component {name:?}: expected one of href, protocol, username, \
+                     password, host, hostname, port, pathname, search, hash"
+                )))
+            }
+        };
+        match result {
+            Ok(()) => {
+                *self.edit() = url;
+                Ok(())
+            }
+            Err(e) => Err(setter_error(py, name, e, value)),
+        }
+    }
+
     /// The query as a live `URLSearchParams`: changing it changes this URL.
     ///
     /// <https://url.spec.whatwg.org/#dom-url-searchparams>
@@ -342,6 +410,19 @@ impl PyUrl {
         let href = slf.borrow().url.href().to_owned();
         (slf.get_type(), (href,)).into_pyobject(py)
     }
+}
+
+/// A `URLError` for a setter that refused `value`: `kind` is the
+/// reason's name (`"OpaquePath"`, or the parse failure's kind).
+fn setter_error(py: Python<'_>, name: &str, e: SetterError, value: &str) -> PyErr {
+    if let SetterError::Parse(p) = e {
+        return url_error(py, p, value);
+    }
+    let kind = format!("{e:?}");
+    let err = URLError::new_err(format!("cannot set {name} to {value:?}: {e}"));
+    let _ = err.value(py).setattr("kind", kind);
+    let _ = err.value(py).setattr("input", value);
+    err
 }
 
 /// A port value: JavaScript converts numbers to strings.

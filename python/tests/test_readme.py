@@ -1,4 +1,5 @@
-"""The Python example of the repository's README runs as shown."""
+"""The Python examples of the repository's README and of python/README.md
+run as shown."""
 
 import doctest
 import re
@@ -27,3 +28,17 @@ def test_readme_install_command():
     # python/ci.sh installs the package with this very line.
     blocks = re.findall(r"```sh\n(.*?)```", python_section(), re.S)
     assert blocks == ["pip install ./python\n"]
+
+
+PACKAGE_README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def test_package_readme_examples():
+    blocks = re.findall(r"```python\n(.*?)```", PACKAGE_README.read_text(encoding="utf-8"), re.S)
+    assert len(blocks) >= 5
+    parser = doctest.DocTestParser()
+    test = parser.get_doctest("\n".join(blocks), {}, "python/README.md", str(PACKAGE_README), 0)
+    assert len(test.examples) >= 25
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries == len(test.examples)

@@ -11,8 +11,11 @@ from . import rfc3986
 from ._weburl import (
     URL,
     URLError,
+    URLPattern,
     URLSearchParams,
     can_parse,
+    idna_to_ascii,
+    idna_to_unicode,
     join,
     links,
     normalize,
@@ -25,8 +28,11 @@ from ._weburl import (
 __all__ = [
     "URL",
     "URLError",
+    "URLPattern",
     "URLSearchParams",
     "can_parse",
+    "idna_to_ascii",
+    "idna_to_unicode",
     "join",
     "links",
     "normalize",

@@ -49,6 +49,17 @@ class URL:
     @property
     def search_params(self) -> URLSearchParams:
         """The query as a live URLSearchParams: changing it changes this URL."""
+    @property
+    def public_suffix(self) -> Optional[str]:
+        """The host's public suffix ("co.uk"), None for a host that is no domain."""
+    @property
+    def registrable_domain(self) -> Optional[str]:
+        """The host's registrable domain ("example.co.uk"), or None."""
+    def surt(self, profile: str = "ia") -> str:
+        """The SURT key: "ia" (surt.surt(url) byte for byte) or "heritrix"."""
+    def set(self, name: str, value: str) -> None:
+        """Set a component strictly: raise URLError where the attribute's
+        setter would leave the URL unchanged in silence."""
     def to_json(self) -> str: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
@@ -78,6 +89,8 @@ class URLSearchParams:
     def get_all(self, name: str) -> list[str]: ...
     def has(self, name: str, value: Optional[str] = None) -> bool: ...
     def __contains__(self, name: str) -> bool: ...
+    def __getitem__(self, name: str) -> str:
+        """The first value named `name`; KeyError when there is none."""
     def set(self, name: str, value: str) -> None: ...
     def sort(self) -> None: ...
     def items(self) -> list[Tuple[str, str]]: ...
@@ -133,7 +146,50 @@ def to_iri(url: str) -> str:
 def links(html: bytes, url: str, charset: Optional[str] = None) -> list[Link]:
     """Every URL of an HTML document, resolved as a browser resolves it."""
 
-def parse_many(urls: Any, base: Optional[str] = None) -> Any:
+def idna_to_ascii(domain: str) -> str:
+    """The domain in punycode by UTS #46 ToASCII; URLError if it is none."""
+
+def idna_to_unicode(domain: str) -> str:
+    """The domain in Unicode by UTS #46 ToUnicode."""
+
+class URLPattern:
+    """A URL pattern, as the JavaScript URLPattern object.
+
+    `input`: a constructor string ("https://*.example.com/users/:id") or a
+    dict of component patterns ({"pathname": "/users/:id"}). ValueError when
+    it does not build.
+    """
+
+    def __init__(
+        self,
+        input: Optional[Union[str, Mapping[str, str]]] = None,
+        base_url: Optional[str] = None,
+        *,
+        ignore_case: bool = False,
+    ) -> None: ...
+    def test(
+        self,
+        input: Optional[Union[str, Mapping[str, str]]] = None,
+        base_url: Optional[str] = None,
+    ) -> bool: ...
+    def exec(
+        self,
+        input: Optional[Union[str, Mapping[str, str]]] = None,
+        base_url: Optional[str] = None,
+    ) -> Optional[dict[str, Any]]: ...
+    protocol: str
+    username: str
+    password: str
+    hostname: str
+    port: str
+    pathname: str
+    search: str
+    hash: str
+    has_regexp_groups: bool
+
+def parse_many(
+    urls: Any, base: Optional[str] = None, *, fields: Optional[list[str]] = None
+) -> Any:
     """Many URLs to a pyarrow StructArray of components plus an `error` column.
 
     Every field is a `string` (null where the URL does not parse; `error`
@@ -144,4 +200,7 @@ def parse_many(urls: Any, base: Optional[str] = None) -> Any:
     (`__arrow_c_array__`: string, large_string, string_view), or a stream
     of them (`__arrow_c_stream__`: pyarrow.ChunkedArray, Polars Series),
     for which the result is a pyarrow.ChunkedArray.
+
+    `fields` picks the columns, in order: component names, "error",
+    "origin", "public_suffix", "registrable_domain", "surt".
     """

@@ -5,8 +5,11 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{ArgAction, ArgGroup, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+
+use weburl_sites::normalize::Normalizer;
 
 use crate::cmd::{data, extract, links, lint};
 use crate::exit;
@@ -136,6 +139,22 @@ pub struct Cli {
     #[arg(long, value_name = "URL", allow_hyphen_values = true)]
     pub redirect: Option<String>,
 
+    /// Normalize each URL by a profile of `weburl_sites::normalize` before
+    /// the edits (names in any case, as the library reads them): canonical
+    /// (the parser's serialization, nothing more), safe (RFC 3986's equivalences: case of percent
+    /// escapes, unreserved characters decoded), crawler (safe, and tracking
+    /// parameters dropped, the query sorted, an empty query and the
+    /// fragment dropped) or aggressive (crawler, and the query form-encoded,
+    /// index.html and a trailing slash dropped).
+    #[arg(
+        long,
+        value_name = "PROFILE",
+        ignore_case = true,
+        value_parser = PossibleValuesParser::new(Normalizer::PROFILE_NAMES)
+            .try_map(|name: String| name.parse::<Normalizer>())
+    )]
+    pub normalize: Option<Normalizer>,
+
     /// Sort the query pairs, case-insensitively.
     #[arg(long)]
     pub sort_query: bool,
@@ -257,6 +276,12 @@ pub struct Cli {
     /// Replace invalid UTF-8 with U+FFFD instead of failing the record.
     #[arg(long)]
     pub lossy: bool,
+
+    /// Take each byte that is not UTF-8 as if written percent-encoded
+    /// (`caf\xE9` → `caf%E9`), the library's `Url::parse_bytes`, instead
+    /// of failing the record; in a domain such a byte still fails.
+    #[arg(long, conflicts_with = "lossy")]
+    pub percent_bytes: bool,
 
     /// Parse on N threads, at most 64; the output keeps the input order.
     /// `-j 0` uses every core (up to 64).

@@ -3,7 +3,8 @@
 //! Input is read in large chunks of whole lines, straight into a batch's
 //! buffer; the lines inside a batch are found by whoever processes it. A
 //! line ends at `\n`; one `\r` before it is dropped (a CRLF line), any
-//! other `\r` is data; a last line without a newline is a line; nothing is
+//! other `\r` is data; a last line without a newline is a line; a UTF-8
+//! byte order mark at the start of the input is dropped; nothing is
 //! truncated (with `--max-line`, a longer line becomes a `TooLong` record,
 //! and a line longer than a whole chunk has its bytes skipped, not kept).
 //! Byte offsets count every byte read.
@@ -28,6 +29,10 @@ use crate::record::{Processor, Sink};
 /// A batch is read until it holds at least this many bytes, then cut after
 /// its last complete line.
 const BATCH_BYTES: usize = 1 << 20;
+
+/// The UTF-8 encoding of U+FEFF, which some editors put at the start of
+/// a text file.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// One line of a batch: its content is `data[start..end]`.
 #[derive(Clone, Copy, Debug)]
@@ -206,7 +211,12 @@ fn split_lines(batch: &mut Batch, max_line: Option<usize>) {
         return;
     }
     let data = &batch.data[..batch.len];
-    let mut start = 0;
+    // A UTF-8 byte order mark opens the input, not its first line.
+    let mut start = if batch.first_offset == 0 && data.starts_with(BOM) {
+        BOM.len()
+    } else {
+        0
+    };
     let mut push = |start: usize, end: usize| {
         let content = end - start;
         let too_long = max_line.is_some_and(|max| content > max);

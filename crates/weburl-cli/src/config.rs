@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 
 use weburl::encoding_rs::{Encoding, UTF_8};
+use weburl_sites::normalize::Normalizer;
 use weburl::Url;
 
 use crate::args::{Cli, Compat, Parsed, MAX_JOBS};
@@ -34,7 +35,11 @@ pub struct Config {
     pub guess_scheme: bool,
     /// `--compat=trurl`: a URL with a host has at least the path `/`.
     pub root_path: bool,
+    /// `--normalize`.
+    pub normalizer: Option<Normalizer>,
     pub lossy: bool,
+    /// `--percent-bytes`.
+    pub percent_bytes: bool,
     pub curl_only: bool,
     /// `--on-error`, or `fail` with `--verify`.
     pub on_error: OnError,
@@ -106,7 +111,9 @@ impl Config {
             encoding,
             guess_scheme: compat && !cli.no_guess_scheme,
             root_path: compat,
+            normalizer: cli.normalize,
             lossy: cli.lossy,
+            percent_bytes: cli.percent_bytes,
             curl_only: cli.curl,
             on_error: if cli.verify {
                 OnError::Fail
@@ -144,7 +151,10 @@ impl Config {
             output: &self.output,
             guess_scheme: self.guess_scheme,
             root_path: self.root_path,
+            normalizer: self.normalizer.as_ref(),
             lossy: self.lossy,
+            percent_bytes: self.percent_bytes,
+            max_line: self.max_line,
             curl_only: self.curl_only,
             on_error: self.on_error,
             filter: self.filter,
@@ -202,7 +212,14 @@ fn fields(cli: &Cli) -> Result<(Vec<Field>, bool), Fatal> {
     let fields = cli
         .fields
         .iter()
-        .map(|f| Field::parse(f).ok_or_else(|| fatal(exit::FLAG, format!("unknown field: {f}"))))
+        .map(|f| {
+            Field::parse(f).ok_or_else(|| {
+                fatal(
+                    exit::FLAG,
+                    format!("unknown field: {f}: expected one of {}", Field::names()),
+                )
+            })
+        })
         .collect::<Result<Vec<_>, _>>()?;
     Ok((fields, true))
 }

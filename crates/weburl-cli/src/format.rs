@@ -193,13 +193,19 @@ fn query_key(url: &Url, key: &[u8], all: bool, encoded: bool, qsep: u8, out: &mu
             out.push(b' ');
         }
         first = false;
-        let value = form_urlencoded::decode(value.as_bytes());
         if encoded {
+            let value = form_urlencoded::decode(value.as_bytes());
             for piece in form_urlencoded::byte_serialize(&value) {
                 out.extend_from_slice(piece.as_bytes());
             }
         } else {
-            out.extend(value.iter().map(|&b| if b == 0 { b'.' } else { b }));
+            // Controls stay encoded, as in every decoded component; a NUL is
+            // `.`, as in trurl.
+            out.extend_from_slice(&components::decode_shown(
+                value.as_bytes(),
+                true,
+                Some(b'.'),
+            ));
         }
         if !all {
             break;

@@ -23,6 +23,13 @@ pub enum Field {
 }
 
 impl Field {
+    /// The names `--fields` takes, for the message about one it does not.
+    pub fn names() -> String {
+        let mut names = vec!["line", "offset", "input", "error"];
+        names.extend(components::NAMES);
+        names.join(", ")
+    }
+
     pub fn parse(name: &str) -> Option<Field> {
         Some(match name {
             "line" => Field::Line,
@@ -354,11 +361,10 @@ impl Output {
                 if comp.decodes() && !self.mods.encoded {
                     match raw {
                         Cow::Borrowed(s) => {
-                            lossy(weburl::percent_encoding::percent_decode(s.as_bytes()))
+                            lossy(components::decode_shown(s.as_bytes(), false, None))
                         }
                         Cow::Owned(s) => Cow::Owned(
-                            lossy(weburl::percent_encoding::percent_decode(s.as_bytes()))
-                                .into_owned(),
+                            lossy(components::decode_shown(s.as_bytes(), false, None)).into_owned(),
                         ),
                     }
                 } else {

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use std::io::Write as _;
 
 use weburl::encoding_rs::Encoding;
+use weburl_sites::normalize::Normalizer;
 use weburl::{ParseError, Url};
 
 use crate::edit::Edits;
@@ -37,7 +38,13 @@ pub struct Processor<'a> {
     pub output: &'a Output,
     pub guess_scheme: bool,
     pub root_path: bool,
+    /// `--normalize`: the library's normalization, before the edits.
+    pub normalizer: Option<&'a Normalizer>,
     pub lossy: bool,
+    /// `--percent-bytes`: bytes that are not UTF-8 as `%XX`.
+    pub percent_bytes: bool,
+    /// `--max-line`, for the message of a line longer than it.
+    pub max_line: Option<usize>,
     pub curl_only: bool,
     pub on_error: OnError,
     pub filter: Filter,
@@ -104,6 +111,7 @@ impl Processor<'_> {
             && self.output.is_plain_href()
             && !self.guess_scheme
             && !self.root_path
+            && self.normalizer.is_none()
             && !self.curl_only
             && self.filter == Filter::All
             && !self.count_only
@@ -114,6 +122,17 @@ impl Processor<'_> {
     /// --max-line refused (its bytes were not kept). Returns false when the
     /// record failed.
     pub fn process(&self, meta: &Meta<'_>, too_long: Option<u64>, sink: &mut Sink) -> bool {
+        if meta.input.is_empty() && !self.from_args && too_long.is_none() {
+            // A blank line of a file is no URL (not even a reference to
+            // the base): it fails, so that it keeps its output record and
+            // is counted and reported like any other line that is no URL.
+            let f = Failure {
+                kind: "EmptyLine",
+                message: "an empty line, where a URL was expected".into(),
+                exit: exit::BADURL,
+            };
+            return self.failed(meta, f, sink);
+        }
         if self.fast && too_long.is_none() {
             // The common bulk job, without the general path's bookkeeping;
             // anything unusual takes the general path.
@@ -127,14 +146,17 @@ impl Processor<'_> {
                         sink.emitted += 1;
                         true
                     }
-                    Err(e) => self.failed(meta, parse_failure(e), sink),
+                    Err(e) => self.failed(meta, self.parse_failure(text, e), sink),
                 };
             }
         }
         let text = match too_long {
             Some(len) => Err(Failure {
                 kind: "TooLong",
-                message: format!("line of {len} bytes is longer than --max-line"),
+                message: format!(
+                    "line of {len} bytes is longer than --max-line {}",
+                    self.max_line.unwrap_or_default()
+                ),
                 exit: exit::BADURL,
             }),
             None => match meta
@@ -143,9 +165,14 @@ impl Processor<'_> {
             {
                 Ok(s) => Ok(Cow::Borrowed(s)),
                 Err(_) if self.lossy => Ok(String::from_utf8_lossy(meta.input)),
+                // The policy of `Url::parse_bytes`, applied to the text so
+                // that scheme guessing and the edits see it too.
+                Err(_) if self.percent_bytes => {
+                    Ok(weburl::percent_encode_invalid_utf8(meta.input))
+                }
                 Err(e) => Err(Failure {
                     kind: "InvalidUtf8",
-                    message: format!("invalid UTF-8 at byte {}", e.valid_up_to()),
+                    message: format!("invalid UTF-8 at byte {} of the line", e.valid_up_to()),
                     exit: exit::BADURL,
                 }),
             },
@@ -162,18 +189,24 @@ impl Processor<'_> {
     /// Counts, reports and (as --on-error says) outputs a failed record.
     fn failed(&self, meta: &Meta<'_>, f: Failure, sink: &mut Sink) -> bool {
         sink.failed += 1;
-        sink.first_failure.get_or_insert(f.exit);
-        self.report(meta, &f, sink);
         // trurl prints nothing for a URL whose `must:` or `strict:` fails,
         // and stops there with exit code 10.
         let stops = self.on_error == OnError::Fail || f.exit == exit::GET;
+        // A filter (--valid, --invalid) sorts records: a failure is what it
+        // drops or outputs, not a problem to report or to exit with.
+        if self.filter == Filter::All || stops {
+            sink.first_failure.get_or_insert(f.exit);
+            self.report(meta, &f, sink);
+        }
         if stops {
             sink.stop.get_or_insert(f.exit);
         }
         let shown = match self.filter {
             Filter::Valid => false,
             Filter::Invalid => true,
-            Filter::All => !stops && self.on_error != OnError::Skip,
+            // --unique outputs distinct URLs: a failure is none (it is
+            // reported and counted as failed, not as a URL).
+            Filter::All => !stops && self.on_error != OnError::Skip && !self.record_ends,
         };
         if shown {
             let as_input = self.filter == Filter::Invalid || self.on_error == OnError::Input;
@@ -186,7 +219,7 @@ impl Processor<'_> {
     }
 
     fn url(&self, meta: &Meta<'_>, text: &str, sink: &mut Sink) -> Result<(), Failure> {
-        let (url, scheme_guessed) = self.parse(text).map_err(parse_failure)?;
+        let (url, scheme_guessed) = self.parse(text).map_err(|e| self.parse_failure(text, e))?;
         if self.curl_only && !CURL_SCHEMES.contains(&url.scheme()) {
             return Err(Failure {
                 kind: "UnsupportedScheme",
@@ -226,6 +259,25 @@ impl Processor<'_> {
         failure.map_or(Ok(()), Err)
     }
 
+    /// A parse failure; an input without a scheme that would parse with
+    /// one names the option that guesses it.
+    fn parse_failure(&self, text: &str, e: ParseError) -> Failure {
+        let mut f = parse_failure(e);
+        if e == ParseError::MissingSchemeNonRelativeUrl && !self.guess_scheme && self.base.is_none()
+        {
+            let guessed = format!("{}{}", guess_scheme(text), text);
+            // Only for what reads as a host name (`example.com/x`).
+            let head = text.split(['/', '?', '#', ':']).next().unwrap_or_default();
+            let host_like = head.contains('.') || head.eq_ignore_ascii_case("localhost");
+            if host_like && Url::parse(&guessed).is_ok() {
+                f.message.push_str(&format!(
+                    " (--compat=trurl guesses a scheme, as curl does: {guessed})"
+                ));
+            }
+        }
+        f
+    }
+
     /// Parses a record; the flag says its scheme was guessed.
     fn parse(&self, text: &str) -> Result<(Url, bool), ParseError> {
         let opts = Url::options().base_url(self.base).encoding(self.encoding);
@@ -237,6 +289,9 @@ impl Processor<'_> {
         };
         if self.root_path && url.has_host() && url.pathname().is_empty() {
             let _ = url.set_pathname("/");
+        }
+        if let Some(normalizer) = self.normalizer {
+            url = normalizer.normalize(&url);
         }
         Ok((url, guessed))
     }
@@ -284,11 +339,16 @@ impl Processor<'_> {
         if self.from_args {
             let _ = write!(err, "argument {}", meta.line);
         } else {
-            let _ = write!(err, "line {}, byte {}", meta.line, meta.offset.unwrap_or(0));
+            let _ = write!(
+                err,
+                "line {}, offset {}",
+                meta.line,
+                meta.offset.unwrap_or(0)
+            );
         }
     }
 
-    /// `weburl: line 3, byte 120: HostMissing: expected a host, found none: "http://"`
+    /// `weburl: line 3, offset 120: HostMissing: expected a host, found none: "http://"`
     fn report(&self, meta: &Meta<'_>, f: &Failure, sink: &mut Sink) {
         let err = &mut sink.err;
         err.extend_from_slice(b"weburl: ");
@@ -323,9 +383,13 @@ fn unconvertible_host(url: &Url) -> Option<&str> {
 }
 
 fn parse_failure(e: ParseError) -> Failure {
+    let mut message = e.to_string();
+    if e == ParseError::TooLong {
+        message.push_str(&format!(" of {} bytes", weburl::ParseOptions::MAX_LEN));
+    }
     Failure {
         kind: e.name(),
-        message: e.to_string(),
+        message,
         exit: exit::BADURL,
     }
 }

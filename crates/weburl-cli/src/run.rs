@@ -13,7 +13,7 @@ use crate::config::Config;
 use crate::edit;
 use crate::exit::{self, fatal, Fatal};
 use crate::output::{Meta, Mode};
-use crate::record::{Processor, Sink};
+use crate::record::{Filter, Processor, Sink};
 
 const IO_BUFFER: usize = 1 << 20;
 
@@ -177,7 +177,8 @@ fn summary(config: &Config, t: &bulk::Totals, started: Instant, from_file: bool)
             t.bytes as f64 / secs / 1e6
         );
     }
-    if !config.quiet && (from_file || t.failed > 0) {
+    // A filter (--valid, --invalid) is quiet about what it filters out.
+    if !config.quiet && config.filter == Filter::All && (from_file || t.failed > 0) {
         eprintln!("weburl: {} ok, {} failed", t.ok, t.failed);
     }
 }

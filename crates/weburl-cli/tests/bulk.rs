@@ -61,7 +61,7 @@ fn line_lengths_from_zero_to_a_mebibyte() {
         assert_eq!(failed_lines(&out.stderr), [1, 2]);
         assert!(out
             .stderr
-            .contains("weburl: line 2, byte 1: MissingSchemeNonRelativeUrl"));
+            .contains("weburl: line 2, offset 1: MissingSchemeNonRelativeUrl"));
         assert!(out
             .stderr
             .contains(&format!("weburl: {} ok, 2 failed", lines.len() - 2)));
@@ -104,11 +104,11 @@ fn line_endings_nul_and_invalid_utf8() {
     assert_eq!(failed_lines(&out.stderr), [4, 5]);
     // Offsets count every byte, CR and LF included.
     assert!(out.stderr.contains(
-        "line 4, byte 64: InvalidUtf8: invalid UTF-8 at byte 18: \"https://a.example/\\xff\""
+        "line 4, offset 64: InvalidUtf8: invalid UTF-8 at byte 18 of the line: \"https://a.example/\\xff\""
     ));
     assert!(out
         .stderr
-        .contains("line 5, byte 84: MissingSchemeNonRelativeUrl"));
+        .contains("line 5, offset 84: EmptyLine: an empty line"));
     assert!(out.stderr.contains("weburl: 4 ok, 2 failed"));
     // --lossy parses the line with U+FFFD.
     let out = run(&["-f", &file, "--lossy"]);
@@ -157,19 +157,20 @@ fn on_error_modes_and_filters() {
     );
     assert_eq!(t(&["--on-error=fail"]), ("https://a/\n".into(), 9));
     assert_eq!(t(&["--allow-errors"]).1, 0);
+    // A filter exits 0 when the input was read (see tests/filters.rs).
     assert_eq!(
         t(&["--valid"]),
-        ("https://a/\nhttps://b/\nhttps://a/\n".into(), 9)
+        ("https://a/\nhttps://b/\nhttps://a/\n".into(), 0)
     );
-    assert_eq!(t(&["--invalid"]), ("bad\n\n".into(), 9));
+    assert_eq!(t(&["--invalid"]), ("bad\n\n".into(), 0));
     assert_eq!(
         t(&["--unique", "--valid"]),
-        ("https://a/\nhttps://b/\n".into(), 9)
+        ("https://a/\nhttps://b/\n".into(), 0)
     );
     assert_eq!(t(&["--count"]), ("5\n".into(), 9));
-    assert_eq!(t(&["--count", "--valid"]), ("3\n".into(), 9));
-    assert_eq!(t(&["--count", "--invalid"]), ("2\n".into(), 9));
-    assert_eq!(t(&["--count", "--unique", "--valid"]), ("2\n".into(), 9));
+    assert_eq!(t(&["--count", "--valid"]), ("3\n".into(), 0));
+    assert_eq!(t(&["--count", "--invalid"]), ("2\n".into(), 0));
+    assert_eq!(t(&["--count", "--unique", "--valid"]), ("2\n".into(), 0));
     // The summary and each failure go to stderr, with line numbers.
     let out = run_stdin(&[], input);
     assert_eq!(failed_lines(&out.stderr), [2, 4]);
@@ -188,10 +189,16 @@ fn base_redirect_and_stdin() {
          https://cdn.example/x.js\n\
          https://example.com/docs/index.html?q=1\n\
          https://example.com/docs/index.html#top\n\
-         https://example.com/docs/index.html\n\
+         \n\
          https://other.example/\n"
     );
-    assert_eq!(out.code, 0);
+    // A blank line is no reference to the base: it fails (EmptyLine).
+    assert_eq!(out.code, 9);
+    assert!(
+        out.stderr.contains("line 5, offset 42: EmptyLine"),
+        "{}",
+        out.stderr
+    );
     // -f - reads standard input too.
     let out = run_stdin(
         &["-f", "-", "-g", "{host}"],
@@ -372,7 +379,7 @@ fn million_mixed_lines_keep_their_place() {
                 .parse()
                 .unwrap();
             assert!(
-                line.contains(&format!(", byte {}:", offsets[n - 1])),
+                line.contains(&format!(", offset {}:", offsets[n - 1])),
                 "{line}"
             );
         }

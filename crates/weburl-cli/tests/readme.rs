@@ -36,3 +36,17 @@ fn top_level_readme_console_examples() {
         5
     );
 }
+
+#[test]
+fn the_top_level_readme_names_every_subcommand() {
+    let readme = include_str!("../../../README.md");
+    let cli = &readme[readme.find("\n## The command line\n").unwrap()..];
+    let cli = &cli[..cli[1..].find("\n## ").unwrap() + 1];
+    for sub in ["lint", "links", "extract", "data", "match"] {
+        assert!(
+            cli.contains(&format!("`weburl {sub}")),
+            "`weburl {sub}` is not listed"
+        );
+    }
+    assert!(!readme.contains("curl's trurl's"));
+}

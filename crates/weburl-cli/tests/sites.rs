@@ -21,7 +21,7 @@ fn get_components() {
     assert_eq!(
         out.text(),
         "example.co.uk|co.uk|uk,co,example)/a?a=1&b=2\n\
-         ||[::1])/\n\
+         ||::1)/\n\
          |github.io|io,github)/\n\
          b.github.io|github.io|io,github,b,a:8080)/x\n\
          xn--85x722f.xn--55qx5d.cn|xn--55qx5d.cn|cn,xn--55qx5d,xn--85x722f)/\n"
@@ -64,7 +64,7 @@ fn jsonl_nulls_and_csv_empty_cells() {
     assert_eq!(
         out.text(),
         "{\"href\":\"https://www.example.co.uk/a/?b=2&a=1\",\"public_suffix\":\"co.uk\",\"registrable_domain\":\"example.co.uk\",\"surt\":\"uk,co,example)/a?a=1&b=2\"}\n\
-         {\"href\":\"http://[::1]/\",\"public_suffix\":null,\"registrable_domain\":null,\"surt\":\"[::1])/\"}\n\
+         {\"href\":\"http://[::1]/\",\"public_suffix\":null,\"registrable_domain\":null,\"surt\":\"::1)/\"}\n\
          {\"href\":\"https://github.io/\",\"public_suffix\":\"github.io\",\"registrable_domain\":null,\"surt\":\"io,github)/\"}\n\
          {\"href\":\"https://user@a.b.github.io:8080/X#f\",\"public_suffix\":\"github.io\",\"registrable_domain\":\"b.github.io\",\"surt\":\"io,github,b,a:8080)/x\"}\n"
     );
@@ -74,7 +74,7 @@ fn jsonl_nulls_and_csv_empty_cells() {
     );
     assert_eq!(
         out.text(),
-        "registrable_domain,surt\n,[::1])/\nexample.com,\"com,example)/\"\n"
+        "registrable_domain,surt\n,::1)/\nexample.com,\"com,example)/\"\n"
     );
 }
 

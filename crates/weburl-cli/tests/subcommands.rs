@@ -212,7 +212,7 @@ fn check_links_text(file: &str, want_base_source: &str) {
     for s in page["sample"].as_array().unwrap() {
         let i = s[0].as_u64().unwrap() as usize;
         let cols: Vec<&str> = l[i + 1].split('\t').collect();
-        assert_eq!(cols.len(), 4, "{}", l[i + 1]);
+        assert_eq!(cols.len(), 5, "{}", l[i + 1]);
         assert_eq!(cols[0], s[4].as_str().unwrap(), "link {i}");
         assert_eq!(
             (cols[1], cols[2]),
@@ -298,12 +298,12 @@ fn links_keeps_failures_and_uses_the_page_encoding() {
         lines(&out.text()),
         [
             "# encoding: Shift_JIS (prescan)\tbase: http://a.example/docs/ (base-element)\tlinks: 6",
-            "http://a.example/docs/\tbase\thref\t/docs/",
-            "http://a.example/probe?q=%93%FA%96{%8C%EA\ta\thref\t/probe?q=日本語",
-            "error: Ipv6Unclosed\ta\thref\thttp://[::1",
-            "http://a.example/docs/a.png\timg\tsrcset\ta.png 1x,\\tb.png 2x",
-            "http://a.example/docs/b.png\timg\tsrcset\ta.png 1x,\\tb.png 2x",
-            "error: PortOutOfRange\ta\thref\thttps://h:99999/",
+            "http://a.example/docs/\tbase\thref\t/docs/\t",
+            "http://a.example/probe?q=%93%FA%96{%8C%EA\ta\thref\t/probe?q=日本語\t",
+            "\ta\thref\thttp://[::1\tIpv6Unclosed",
+            "http://a.example/docs/a.png\timg\tsrcset\ta.png 1x,\\tb.png 2x\t",
+            "http://a.example/docs/b.png\timg\tsrcset\ta.png 1x,\\tb.png 2x\t",
+            "\ta\thref\thttps://h:99999/\tPortOutOfRange",
         ]
     );
     let out = run_stdin(
@@ -337,7 +337,7 @@ fn links_keeps_failures_and_uses_the_page_encoding() {
         lines(&out.text()),
         [
             "# encoding: windows-1252 (transport)\tbase: http://a.example/ (document-url)\tlinks: 1",
-            "http://a.example/?q=%E9\ta\thref\t?q=é",
+            "http://a.example/?q=%E9\ta\thref\t?q=é\t",
         ]
     );
 }

@@ -62,7 +62,7 @@ async fn surt_profiles() {
         Some("uk,co,example)/a?a=1&b=2"),
         Some("io,github,b,a)/"),
         Some("io,github)/"),
-        Some("[::1])/"),
+        Some("::1)/"),
         Some("mailto:someone@example.com"),
         N,
         N,

@@ -59,7 +59,7 @@ fn internet_archive_profile() {
             ("http://a.www.example.com/", "com,example,www,a)/"),
             ("http://user:pass@www.example.com:8080/A//B/?Z=1&a=2#frag", "com,example:8080)/a/b?a=2&z=1"),
             ("http://example.com./", "com,example)/"),
-            ("http://[::1]:8080/", "[::1]:8080)/"),
+            ("http://[::1]:8080/", "::1:8080)/"),
             ("http://example.com/a?", "com,example)/a"),
             // A session id that a `&` follows, or that ends the query.
             (
@@ -93,17 +93,69 @@ fn internet_archive_profile() {
 }
 
 #[test]
-fn internet_archive_profile_known_differences() {
-    // The surt package re-escapes with its own set: it gives
-    // 'com,yahoo,webhosting,visit)/visit.gif?&b=netscape%205.0%20(windows;%20en-us)&c=24&…'
-    // where the URL Standard keeps %28, %29 and %3B.
+fn internet_archive_profile_decodes_as_the_package_does() {
+    // Each checked against surt 0.3.1's `surt.surt(url)`.
     check(
-        &[(
-            "http://visit.webhosting.yahoo.com/visit.gif?&r=http%3A//web.archive.org/&b=Netscape%205.0%20%28Windows%3B%20en-US%29&s=1366x768",
-            "com,yahoo,webhosting,visit)/visit.gif?&b=netscape%205.0%20%28windows%3b%20en-us%29&r=http%3a//web.archive.org/&s=1366x768",
-        )],
+        &[
+            ("http://a.com/%7Euser?x=%3D", "com,a)/~user?x=="),
+            ("http://a.com/%41b%2Fc", "com,a)/ab/c"),
+            (
+                "http://a.com/?url=http%3A%2F%2Fb.com%2F",
+                "com,a)/?url=http://b.com/",
+            ),
+            ("http://a.com/%2525%20x%23", "com,a)/%25%20x%23"),
+            (
+                "http://example.com/a%2e%2E/b/%252e%252e/c",
+                "com,example)/a../c",
+            ),
+            ("http://a.com/%3F.aspx", "com,a)/?.aspx"),
+            (
+                "http://a.com/(abcdefghijklmnopqrstuvwx)/p%3f.aspx",
+                "com,a)/(abcdefghijklmnopqrstuvwx)/p?.aspx",
+            ),
+            ("http://a.com/caf%C3%A9?q=%E9", "com,a)/caf%c3%a9?q=%e9"),
+            ("foo://3279880203/x", "11,0,127,195)/x"),
+            ("foo://1.2.3/x", "3,0,2,1)/x"),
+            ("foo://%41b.com/", "com,ab)/"),
+            ("foo://a..b...c./", "c,,b,a)/"),
+            ("httpx:foo/Bar", "foo)/bar"),
+            ("http://a:0/", "a)/"),
+        ],
         SurtProfile::InternetArchive,
     );
+}
+
+/// The package's own `test_surt.py` cases (`testdata/surt/`), each with
+/// the profile its options amount to.
+#[test]
+fn surt_package_test_cases() {
+    let path = common_testdata().join("surt/test_surt_cases.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let data: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let mut run = 0;
+    let mut failures = Vec::new();
+    for case in data["cases"].as_array().expect("cases") {
+        let Some(profile) = case["profile"].as_str() else {
+            continue;
+        };
+        let profile: SurtProfile = profile.parse().expect("a profile name");
+        let input = case["url"].as_str().expect("url");
+        let expected = case["expected"].as_str().expect("expected");
+        let url = Url::parse(input).unwrap_or_else(|e| panic!("{input}: {e}"));
+        let actual = key(&url, profile);
+        if actual != expected {
+            failures.push(format!(
+                "{input} ({profile:?}): expected {expected:?}, found {actual:?}"
+            ));
+        }
+        run += 1;
+    }
+    assert_eq!(run, 29, "cases with a profile");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+fn common_testdata() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata")
 }
 
 #[test]

@@ -65,6 +65,15 @@ impl<'a> ParseOptions<'a> {
         self
     }
 
+    /// The default of [`max_len`](Self::max_len), and its ceiling: the
+    /// longest serialization `u32` offsets describe. For messages that name
+    /// the limit a [`ParseError::TooLong`] hit.
+    ///
+    /// ```
+    /// assert_eq!(weburl::ParseOptions::MAX_LEN, u32::MAX as usize - 1);
+    /// ```
+    pub const MAX_LEN: usize = DEFAULT_MAX_LEN;
+
     /// The longest input, and the longest URL, to accept; larger ones fail
     /// with [`ParseError::TooLong`] before anything that size is allocated.
     /// Defaults to, and cannot exceed, what `u32` offsets allow.

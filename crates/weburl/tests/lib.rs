@@ -10,6 +10,7 @@ mod edit;
 mod fuzz_regressions;
 mod generator;
 mod idna_test_v2;
+mod readme;
 mod search_params;
 mod security;
 mod slicing;

@@ -7,17 +7,21 @@ use std::path::PathBuf;
 use weburl::Url;
 use weburl_html::{Document, Link, LinkOptions};
 
+use crate::components::Mods;
 use crate::exit::{self, fatal, Fatal};
+use crate::format::Format;
 use crate::json::{self, Obj};
-use crate::output::tsv_cell;
+use crate::output::{escape_input, tsv_cell};
 use crate::stdio::{read_input, write_stdout};
 
 pub const EXIT_CODES: &str = "\
 Exit codes (trurl's numbering where it applies):
-  0  the page was read; links that fail to parse are in the output, not an error
+  0  the page was read; links that fail to parse are in the output (with
+     --urls or --get, on standard error), not an error
   1  PAGE cannot be read, or the output cannot be written
   3  an option misses its argument
   4  an option mistake, or --charset is not an encoding label
+ 10  the --get format is not one
   9  the --url address does not parse";
 
 #[derive(clap::Args, Debug)]
@@ -38,8 +42,32 @@ pub struct LinksArgs {
 
     /// Output JSON lines: the document (encoding, base), then one object
     /// per link with line, element, attribute, value, reference, url, error.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["urls", "get"])]
     jsonl: bool,
+
+    /// Output only the URLs, one a line (for `| weburl -f -`); links that
+    /// do not parse are reported on standard error instead.
+    #[arg(long, conflicts_with = "get")]
+    urls: bool,
+
+    /// Output this format for each link's URL, as the main mode's --get
+    /// ({host}, {path}, {query:KEY}…); links that do not parse are
+    /// reported on standard error instead.
+    #[arg(
+        short = 'g',
+        long = "get",
+        value_name = "FORMAT",
+        allow_hyphen_values = true
+    )]
+    get: Option<String>,
+
+    /// Only the links of these elements (comma-separated: a,img,script).
+    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    element: Vec<String>,
+
+    /// Only the links in these attributes (comma-separated: href,src).
+    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    attribute: Vec<String>,
 }
 
 pub fn run(args: &LinksArgs) -> Result<u8, Fatal> {
@@ -49,20 +77,61 @@ pub fn run(args: &LinksArgs) -> Result<u8, Fatal> {
             format!("{}: {e}: --url {:?}", e.name(), args.url),
         )
     })?;
+    let format = match (&args.get, args.urls) {
+        (Some(f), _) => Some(
+            Format::parse(f, Mods::default())
+                .map_err(|e| fatal(exit::GET, format!("--get: {}", e.0)))?,
+        ),
+        (None, true) => Some(
+            Format::parse("{href}", Mods::default())
+                .map_err(|e| fatal(exit::GET, format!("--get: {}", e.0)))?,
+        ),
+        (None, false) => None,
+    };
     let html = read_input(&args.page)?;
     let doc = LinkOptions::new(&address)
         .transport_charset(args.charset.as_deref())
         .parse(&html)
         .map_err(|e| fatal(exit::FLAG, format!("--charset: {e}")))?;
+    let wanted = |names: &[String], name: &str| {
+        names.is_empty() || names.iter().any(|n| n.eq_ignore_ascii_case(name))
+    };
+    let links = doc
+        .links
+        .iter()
+        .filter(|l| wanted(&args.element, l.element) && wanted(&args.attribute, l.attribute));
     let mut out = Vec::new();
-    if args.jsonl {
+    if let Some(format) = format {
+        let mut err = Vec::new();
+        for link in links {
+            match &link.url {
+                Ok(url) => {
+                    let _ = format.render(url, b'&', &mut out, &mut |_| {});
+                    out.push(b'\n');
+                }
+                Err(e) => {
+                    let _ = write!(
+                        err,
+                        "weburl links: line {}: {} {}: {}: {e}: ",
+                        link.line,
+                        link.element,
+                        link.attribute,
+                        e.name()
+                    );
+                    escape_input(link.reference().as_bytes(), 256, &mut err);
+                    err.push(b'\n');
+                }
+            }
+        }
+        let _ = std::io::stderr().write_all(&err);
+    } else if args.jsonl {
         document_json(&doc, &mut out);
-        for link in &doc.links {
+        for link in links {
             link_json(link, &mut out);
         }
     } else {
         document_text(&doc, &mut out);
-        for link in &doc.links {
+        for link in links {
             link_text(link, &mut out);
         }
     }
@@ -84,17 +153,20 @@ fn document_text(doc: &Document, out: &mut Vec<u8>) {
     );
 }
 
-/// `URL<TAB>element<TAB>attribute<TAB>value`; `error: KIND` in place of a URL that
-/// does not parse. The value is escaped (`\t`, `\n`) to stay on its line.
+/// `URL<TAB>element<TAB>attribute<TAB>value<TAB>error`: the URL empty and
+/// the failure's kind in the last column for a link that does not parse,
+/// so that the first column holds URLs only. The value is escaped (`\t`,
+/// `\n`) to stay on its line.
 fn link_text(link: &Link, out: &mut Vec<u8>) {
-    match &link.url {
-        Ok(url) => out.extend_from_slice(url.href().as_bytes()),
-        Err(e) => {
-            let _ = write!(out, "error: {}", e.name());
-        }
+    if let Ok(url) = &link.url {
+        out.extend_from_slice(url.href().as_bytes());
     }
     let _ = write!(out, "\t{}\t{}\t", link.element, link.attribute);
     tsv_cell(link.value.as_bytes(), out);
+    out.push(b'\t');
+    if let Err(e) = &link.url {
+        out.extend_from_slice(e.name().as_bytes());
+    }
     out.push(b'\n');
 }
 

@@ -62,6 +62,32 @@ pub const TRURL_PARTS: [Comp; 10] = [
     Comp::Zoneid,
 ];
 
+/// Every name [`Comp::from_name`] knows, for messages that list them.
+pub const NAMES: [&str; 22] = [
+    "url",
+    "href",
+    "scheme",
+    "protocol",
+    "user",
+    "username",
+    "password",
+    "options",
+    "host",
+    "hostname",
+    "port",
+    "path",
+    "pathname",
+    "query",
+    "search",
+    "fragment",
+    "hash",
+    "zoneid",
+    "origin",
+    "public_suffix",
+    "registrable_domain",
+    "surt",
+];
+
 impl Comp {
     /// A component by its name in `--get` and `--set`.
     pub fn from_name(name: &str) -> Option<Comp> {
@@ -336,19 +362,78 @@ pub fn value(url: &Url, comp: Comp, mods: Mods, must: bool) -> Result<Cow<'_, [u
     if mods.encoded || !comp.decodes() {
         return Ok(cow_bytes(raw));
     }
-    let decoded = match raw {
-        Cow::Borrowed(s) => percent_decode(s.as_bytes()),
-        Cow::Owned(s) => Cow::Owned(percent_decode(s.as_bytes()).into_owned()),
-    };
-    if decoded.contains(&0) {
+    if percent_decode(raw.as_bytes()).contains(&0) {
         return Err(ValueError::DecodeNul);
     }
-    Ok(decoded)
+    Ok(match raw {
+        Cow::Borrowed(s) => decode_shown(s.as_bytes(), false, None),
+        Cow::Owned(s) => Cow::Owned(decode_shown(s.as_bytes(), false, None).into_owned()),
+    })
+}
+
+/// Percent-decodes a value for display, except the bytes that would break
+/// a record or a terminal: a `%XX` that decodes to a C0 control or DEL
+/// stays encoded (`a%09b%0Ac` → `a%09b%0Ac`, `a%20b` → `a b`), so that
+/// decoded output keeps one record per line. With `plus_as_space`, `+` is
+/// a space first (application/x-www-form-urlencoded); with `nul`, a `%00`
+/// is that byte instead (trurl shows a NUL in `{query:key}` as `.`).
+///
+/// <https://url.spec.whatwg.org/#percent-decode>
+pub fn decode_shown(input: &[u8], plus_as_space: bool, nul: Option<u8>) -> Cow<'_, [u8]> {
+    if !input
+        .iter()
+        .any(|&b| b == b'%' || (plus_as_space && b == b'+'))
+    {
+        return Cow::Borrowed(input);
+    }
+    let mut out = Vec::with_capacity(input.len());
+    let mut i = 0;
+    while i < input.len() {
+        match input[i] {
+            b'+' if plus_as_space => out.push(b' '),
+            b'%' => {
+                let hex = |at: usize| input.get(at).and_then(|&h| (h as char).to_digit(16));
+                match (hex(i + 1), hex(i + 2)) {
+                    (Some(0), Some(0)) if nul.is_some() => {
+                        out.extend(nul);
+                        i += 3;
+                        continue;
+                    }
+                    (Some(high), Some(low)) if !((high << 4 | low) as u8).is_ascii_control() => {
+                        out.push((high << 4 | low) as u8);
+                        i += 3;
+                        continue;
+                    }
+                    _ => out.push(b'%'),
+                }
+            }
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    Cow::Owned(out)
 }
 
 fn cow_bytes(s: Cow<'_, str>) -> Cow<'_, [u8]> {
     match s {
         Cow::Borrowed(s) => Cow::Borrowed(s.as_bytes()),
         Cow::Owned(s) => Cow::Owned(s.into_bytes()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_lists_every_component_name() {
+        for name in NAMES {
+            assert!(Comp::from_name(name).is_some(), "{name}");
+        }
+        let known = [
+            "url", "href", "scheme", "protocol", "user", "username", "password",
+        ];
+        assert!(known.iter().all(|n| NAMES.contains(n)));
+        assert_eq!(Comp::from_name("hots"), None);
     }
 }
