@@ -49,6 +49,9 @@
 //!   the library (about 430 KB of tables). [`surt`] and [`normalize`] do not
 //!   need it.
 
+// The overview links `Sites`, which exists with the `psl` feature only.
+#![cfg_attr(not(feature = "psl"), allow(rustdoc::broken_intra_doc_links))]
+
 pub mod normalize;
 #[cfg(feature = "psl")]
 mod psl;

@@ -126,7 +126,8 @@ impl<S: AsRef<str>> UrlParts<S> {
     /// ```
     /// use weburl::Url;
     ///
-    /// let mut parts = Url::parse("foo://host/p")?.parts();
+    /// let url = Url::parse("foo://host/p")?;
+    /// let mut parts = url.parts();
     /// parts.host = None;
     /// parts.path = "//p";
     /// assert_eq!(parts.serialize()?, "foo:/.//p");
@@ -147,7 +148,8 @@ impl<S: AsRef<str>> UrlParts<S> {
     /// ```
     /// use weburl::{EditError, Url};
     ///
-    /// let mut parts = Url::parse("https://example.com/")?.parts();
+    /// let url = Url::parse("https://example.com/")?;
+    /// let mut parts = url.parts();
     /// parts.query = Some("a=1");
     /// assert_eq!(parts.to_url()?.href(), "https://example.com/?a=1");
     /// parts.host = Some("EXAMPLE.com");

@@ -12,7 +12,7 @@ use crate::Url;
 /// URL is never half-edited. [`discard`](Self::discard) drops the edit.
 ///
 /// Segments are kept percent-encoded; the ones added are raw values,
-/// encoded as [`UrlBuilder::path_segments`] encodes them.
+/// encoded as [`UrlBuilder::path_segments`](crate::UrlBuilder::path_segments) encodes them.
 ///
 /// <https://url.spec.whatwg.org/#url-path>
 ///
