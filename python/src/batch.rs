@@ -16,8 +16,9 @@ use arrow_select::nullif::nullif;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
-use weburl::surt::SurtProfile;
-use weburl::Url;
+use weburl::{Component, Url};
+use weburl_sites::surt::SurtProfile;
+use weburl_sites::Sites;
 
 use crate::errors::url_error;
 
@@ -29,10 +30,11 @@ use crate::errors::url_error;
 fn result_fields() -> Fields {
     // The URL's getters, in the order `Columns::push` appends them, then
     // `error`.
-    Url::GETTER_NAMES
+    Component::SLICES
         .iter()
-        .chain(std::iter::once(&"error"))
-        .map(|name| Field::new(*name, DataType::Utf8, true))
+        .map(|c| c.name())
+        .chain(std::iter::once("error"))
+        .map(|name| Field::new(name, DataType::Utf8, true))
         .collect()
 }
 
@@ -49,7 +51,7 @@ struct Columns<'b> {
     /// [`weburl::ParseOptions::parse_reusing`]); `None` until the first
     /// input parses.
     url: Option<Url>,
-    /// The components, in the order of [`Url::GETTER_NAMES`]; `""` for a row that
+    /// The components, in the order of [`Component::SLICES`]; `""` for a row that
     /// did not parse, made null by [`Columns::finish`].
     components: [Column; 10],
     /// The rows that did not parse, in order, with the failure's name: the
@@ -87,10 +89,10 @@ impl<'b> Columns<'b> {
             base,
             url: None,
             components: std::array::from_fn(|i| {
-                let bytes = match Url::GETTER_NAMES[i] {
-                    "href" | "pathname" | "search" => href,
-                    "host" | "hostname" => per_row(64),
-                    "protocol" | "hash" => per_row(16),
+                let bytes = match Component::SLICES[i] {
+                    Component::Href | Component::Pathname | Component::Search => href,
+                    Component::Host | Component::Hostname => per_row(64),
+                    Component::Protocol | Component::Hash => per_row(16),
                     _ => per_row(4),
                 };
                 Column {
@@ -138,8 +140,10 @@ impl<'b> Columns<'b> {
                 // components holds no more than the href column.
                 fits(self.components[0].builder.values_slice().len(), url.href())?;
                 self.parsed.append_non_null();
-                for (column, value) in self.components.iter_mut().zip(url.getters()) {
-                    column.push(value);
+                // The ten are slices of the href: `scratch` stays empty.
+                let mut scratch = String::new();
+                for (column, component) in self.components.iter_mut().zip(Component::SLICES) {
+                    column.push(component.get(url, &mut scratch));
                 }
             }
             Err(e) => {
@@ -162,7 +166,7 @@ impl<'b> Columns<'b> {
             .parsed
             .finish()
             .map(|parsed| BooleanArray::new(!parsed.inner(), None));
-        let mut arrays: Vec<ArrayRef> = Vec::with_capacity(Url::GETTER_NAMES.len() + 1);
+        let mut arrays: Vec<ArrayRef> = Vec::with_capacity(Component::SLICES.len() + 1);
         for column in &mut self.components {
             let array = column.finish();
             arrays.push(match &unparsed {
@@ -193,9 +197,8 @@ impl<'b> Columns<'b> {
 /// A column `parse_many(..., fields=[...])` can ask for beyond the getters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Pick {
-    /// One of [`Url::GETTER_NAMES`], by index.
-    Getter(usize),
-    Origin,
+    /// One of the URL API's getters, the origin among them.
+    Getter(Component),
     PublicSuffix,
     RegistrableDomain,
     /// The `ia` SURT key.
@@ -204,30 +207,24 @@ enum Pick {
 }
 
 /// The names `fields` may hold, after the getters'.
-const EXTRA_FIELDS: [&str; 5] = [
-    "origin",
-    "public_suffix",
-    "registrable_domain",
-    "surt",
-    "error",
-];
+const EXTRA_FIELDS: [&str; 4] = ["public_suffix", "registrable_domain", "surt", "error"];
 
 impl Pick {
     fn from_name(name: &str) -> PyResult<Pick> {
-        if let Some(i) = Url::GETTER_NAMES.iter().position(|n| *n == name) {
-            return Ok(Pick::Getter(i));
+        // Python's names keep their case.
+        if let Some(c) = Component::from_name(name).filter(|c| c.name() == name) {
+            return Ok(Pick::Getter(c));
         }
         Ok(match name {
-            "origin" => Pick::Origin,
             "public_suffix" => Pick::PublicSuffix,
             "registrable_domain" => Pick::RegistrableDomain,
             "surt" => Pick::Surt,
             "error" => Pick::Error,
             _ => {
-                let valid: Vec<&str> = Url::GETTER_NAMES
+                let valid: Vec<&str> = Component::ALL
                     .iter()
-                    .chain(&EXTRA_FIELDS)
-                    .copied()
+                    .map(|c| c.name())
+                    .chain(EXTRA_FIELDS)
                     .collect();
                 return Err(PyValueError::new_err(format!(
                     "parse_many: unknown field {name:?}: expected one of {}",
@@ -241,11 +238,13 @@ impl Pick {
     fn value<'u>(self, url: &'u Url) -> Option<std::borrow::Cow<'u, str>> {
         use std::borrow::Cow;
         match self {
-            Pick::Getter(i) => Some(Cow::Borrowed(url.getters()[i])),
-            Pick::Origin => Some(Cow::Owned(url.origin().ascii_serialization())),
+            Pick::Getter(c) => Some(match c.range(url) {
+                Some(range) => Cow::Borrowed(&url.href()[range]),
+                None => Cow::Owned(c.get(url, &mut String::new()).to_owned()),
+            }),
             Pick::PublicSuffix => url.public_suffix().map(Cow::Borrowed),
             Pick::RegistrableDomain => url.registrable_domain().map(Cow::Borrowed),
-            Pick::Surt => Some(Cow::Owned(weburl::surt::key(
+            Pick::Surt => Some(Cow::Owned(weburl_sites::surt::key(
                 url,
                 SurtProfile::InternetArchive,
             ))),

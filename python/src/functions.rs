@@ -4,7 +4,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use weburl::{Host, SchemeKind, Url, ValidationError};
+use weburl::{Url, ValidationError};
 use weburl_sites::normalize::Normalizer;
 
 use crate::errors::url_error;
@@ -22,26 +22,15 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// ada-url's `host_type`: 0 a domain (or opaque or empty host), 1 IPv4, 2 IPv6.
+/// ada-url's `host_type`: 0 a domain (or opaque, empty or null host), 1
+/// IPv4, 2 IPv6 (`Host::ada_type`).
 fn host_type(url: &Url) -> u8 {
-    match url.typed_host() {
-        Some(Host::Ipv4(_)) => 1,
-        Some(Host::Ipv6(_)) => 2,
-        _ => 0,
-    }
+    url.typed_host().map_or(0, |host| host.ada_type())
 }
 
-/// ada-url's `scheme_type` (ada's `scheme::type` numbering).
+/// ada-url's `scheme_type` (`SchemeKind::ada_type`).
 fn scheme_type(url: &Url) -> u8 {
-    match url.scheme_kind() {
-        SchemeKind::Http => 0,
-        SchemeKind::Other => 1,
-        SchemeKind::Https => 2,
-        SchemeKind::Ws => 3,
-        SchemeKind::Ftp => 4,
-        SchemeKind::Wss => 5,
-        SchemeKind::File => 6,
-    }
+    url.scheme_kind().ada_type()
 }
 
 /// Parses `url` (against `base`) into a dict of its components, in the
@@ -99,16 +88,12 @@ fn join(py: Python<'_>, base: BaseArg<'_>, r#ref: &str) -> PyResult<String> {
 #[pyfunction]
 #[pyo3(signature = (url, profile="safe"))]
 fn normalize(py: Python<'_>, url: &str, profile: &str) -> PyResult<String> {
-    let normalizer = match profile {
-        "safe" => Normalizer::safe(),
-        "crawler" => Normalizer::crawler(),
-        "aggressive" => Normalizer::aggressive(),
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "unknown profile {other:?}: expected \"safe\", \"crawler\" or \"aggressive\""
-            )))
-        }
-    };
+    let normalizer: Normalizer =
+        profile
+            .parse()
+            .map_err(|e: weburl_sites::normalize::UnknownProfile| {
+                PyValueError::new_err(e.to_string())
+            })?;
     normalizer
         .normalize_str(url)
         .map(|u| u.href().to_owned())

@@ -7,7 +7,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use weburl_pattern::{
-    Component, ComponentResult, UrlPattern, UrlPatternInit, UrlPatternInput, UrlPatternOptions,
+    ComponentResult, UrlPattern, UrlPatternInit, UrlPatternInput, UrlPatternOptions, COMPONENTS,
 };
 
 /// The keys of a `URLPatternInit` dictionary, as JavaScript spells them.
@@ -166,8 +166,10 @@ impl PyUrlPattern {
             .map(|i| input_to_py(py, i))
             .collect::<PyResult<_>>()?;
         d.set_item("inputs", inputs)?;
-        for c in Component::ALL {
-            d.set_item(c.name(), component_to_py(py, result.component(c))?)?;
+        for c in COMPONENTS {
+            if let Some(r) = result.component(c) {
+                d.set_item(c.name(), component_to_py(py, r)?)?;
+            }
         }
         Ok(Some(d))
     }
@@ -229,9 +231,12 @@ impl PyUrlPattern {
     }
 
     fn __repr__(&self) -> String {
-        let parts: Vec<String> = Component::ALL
+        let parts: Vec<String> = COMPONENTS
             .iter()
-            .map(|&c| format!("{}={:?}", c.name(), self.pattern.pattern_string(c)))
+            .map(|&c| {
+                let pattern = self.pattern.pattern_string(c).unwrap_or_default();
+                format!("{}={pattern:?}", c.name())
+            })
             .collect();
         format!("URLPattern({})", parts.join(", "))
     }

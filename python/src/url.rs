@@ -9,8 +9,9 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 use weburl::encoding_rs::Encoding;
-use weburl::surt::SurtProfile;
 use weburl::{ParseError, SetterError, Url};
+use weburl_sites::surt::SurtProfile;
+use weburl_sites::Sites;
 
 use crate::errors::{url_error, URLError};
 use crate::search_params::PySearchParams;
@@ -310,10 +311,13 @@ impl PyUrl {
     /// (`http://(com,example,www,)/a`).
     #[pyo3(signature = (profile="ia"))]
     fn surt(&self, profile: &str) -> PyResult<String> {
-        let profile: SurtProfile = profile
-            .parse()
-            .map_err(|e: weburl::surt::UnknownSurtProfile| PyValueError::new_err(e.to_string()))?;
-        Ok(weburl::surt::key(&self.url, profile))
+        let profile: SurtProfile =
+            profile
+                .parse()
+                .map_err(|e: weburl_sites::surt::UnknownSurtProfile| {
+                    PyValueError::new_err(e.to_string())
+                })?;
+        Ok(weburl_sites::surt::key(&self.url, profile))
     }
 
     /// Sets a component strictly: as the attribute's setter does, but a
