@@ -6,8 +6,8 @@
 use std::path::PathBuf;
 
 use weburl::encoding_rs::{Encoding, UTF_8};
-use weburl_sites::normalize::Normalizer;
 use weburl::Url;
+use weburl_sites::normalize::Normalizer;
 
 use crate::args::{Cli, Compat, Parsed, MAX_JOBS};
 use crate::components::Mods;

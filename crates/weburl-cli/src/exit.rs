@@ -24,6 +24,19 @@ pub const ITER: u8 = 11;
 /// A problem with --replace or --replace-append.
 pub const REPLACE: u8 = 12;
 
+// The subcommands' own codes, where trurl's numbering has nothing that fits.
+
+/// `weburl lint`: a URL with findings, a linter's 1 ("found something"):
+/// trurl's 9 (a URL did not parse) would be wrong for a URL that parses
+/// with validation errors.
+pub const LINT_FINDINGS: u8 = 1;
+/// `weburl match`: nothing was selected (grep's 1).
+pub const MATCH_NONE_SELECTED: u8 = 1;
+/// `weburl match`: reading or writing failed (grep's 2).
+pub const MATCH_IO: u8 = 2;
+/// `weburl match`: the pattern does not build.
+pub const MATCH_PATTERN: u8 = 4;
+
 /// A reason to stop before or during a run (a mistake in the options, an
 /// input or output that fails), with trurl's exit code. An empty message
 /// ends quietly: a closed pipe.

@@ -5,8 +5,8 @@ use std::borrow::Cow;
 use std::io::Write as _;
 
 use weburl::encoding_rs::Encoding;
-use weburl_sites::normalize::Normalizer;
 use weburl::{ParseError, Url};
+use weburl_sites::normalize::Normalizer;
 
 use crate::edit::Edits;
 use crate::exit;
@@ -167,9 +167,7 @@ impl Processor<'_> {
                 Err(_) if self.lossy => Ok(String::from_utf8_lossy(meta.input)),
                 // The policy of `Url::parse_bytes`, applied to the text so
                 // that scheme guessing and the edits see it too.
-                Err(_) if self.percent_bytes => {
-                    Ok(weburl::percent_encode_invalid_utf8(meta.input))
-                }
+                Err(_) if self.percent_bytes => Ok(weburl::percent_encode_invalid_utf8(meta.input)),
                 Err(e) => Err(Failure {
                     kind: "InvalidUtf8",
                     message: format!("invalid UTF-8 at byte {} of the line", e.valid_up_to()),

@@ -11,11 +11,6 @@ use crate::bulk::BOM;
 use crate::exit::{self, fatal, Fatal};
 use crate::json::{self, Obj};
 
-/// A URL with findings: a linter's 1 ("found something"). trurl's
-/// numbering has nothing for it, and its 9 (a URL did not parse) would be
-/// wrong for a URL that parses with validation errors.
-const FINDINGS: u8 = 1;
-
 pub const EXIT_CODES: &str = "\
 Exit codes:
   0  every URL is clean: no validation error, and RFC 3986 reads it the same way
@@ -107,8 +102,12 @@ pub fn run(args: &LintArgs) -> Result<u8, Fatal> {
     }
     w.out
         .flush()
-        .map_err(|e| fatal(FINDINGS, format!("writing the output: {e}")))?;
-    Ok(if w.unclean == 0 { 0 } else { FINDINGS })
+        .map_err(|e| fatal(exit::LINT_FINDINGS, format!("writing the output: {e}")))?;
+    Ok(if w.unclean == 0 {
+        0
+    } else {
+        exit::LINT_FINDINGS
+    })
 }
 
 /// The reports, written as each URL is linted.
@@ -142,7 +141,10 @@ impl<W: Write> Lint<'_, W> {
     fn write(&mut self, bytes: &[u8]) -> Result<(), Fatal> {
         match self.out.write_all(bytes) {
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(fatal(0, "")),
-            Err(e) => Err(fatal(FINDINGS, format!("writing the output: {e}"))),
+            Err(e) => Err(fatal(
+                exit::LINT_FINDINGS,
+                format!("writing the output: {e}"),
+            )),
             Ok(()) => Ok(()),
         }
     }

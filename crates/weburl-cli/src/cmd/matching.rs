@@ -13,7 +13,7 @@ use weburl::Url;
 use weburl_pattern::{UrlPattern, UrlPatternInit, UrlPatternOptions};
 
 use crate::bulk::BOM;
-use crate::exit::{fatal, Fatal};
+use crate::exit::{self, fatal, Fatal};
 use crate::json::Obj;
 use crate::output::escape_input;
 
@@ -23,13 +23,6 @@ Exit codes (grep's convention):
   1  no line was selected
   2  the input file cannot be read or the output cannot be written
   4  the pattern does not build (the message says why)";
-
-/// Nothing was selected (grep's 1).
-const NONE_SELECTED: u8 = 1;
-/// Reading or writing failed (grep's 2).
-const IO: u8 = 2;
-/// The pattern does not build.
-const PATTERN: u8 = 4;
 
 /// The components of a `URLPatternInit`, as `--component` and the JSON
 /// form name them.
@@ -101,11 +94,12 @@ pub fn run(args: &MatchArgs) -> Result<u8, Fatal> {
         let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
             Box::new(BufReader::with_capacity(1 << 16, io::stdin()))
         } else {
-            let f = File::open(&path).map_err(|e| fatal(IO, format!("{}: {e}", path.display())))?;
+            let f = File::open(&path)
+                .map_err(|e| fatal(exit::MATCH_IO, format!("{}: {e}", path.display())))?;
             Box::new(BufReader::with_capacity(1 << 16, f))
         };
         m.stream(reader).map_err(|e| match e {
-            Failure::Read(e) => fatal(IO, format!("{}: {e}", path.display())),
+            Failure::Read(e) => fatal(exit::MATCH_IO, format!("{}: {e}", path.display())),
             Failure::Write(e) => e,
         })?;
     }
@@ -114,7 +108,11 @@ pub fn run(args: &MatchArgs) -> Result<u8, Fatal> {
         writeln!(m.out, "{selected}").map_err(write_error)?;
     }
     m.out.flush().map_err(write_error)?;
-    Ok(if m.selected == 0 { NONE_SELECTED } else { 0 })
+    Ok(if m.selected == 0 {
+        exit::MATCH_NONE_SELECTED
+    } else {
+        0
+    })
 }
 
 /// The pattern: `--component` entries on top of a JSON dictionary, or a
@@ -126,8 +124,9 @@ fn build<'a>(
     let options = UrlPatternOptions {
         ignore_case: args.ignore_case,
     };
-    let bad =
-        |what: &str, e: &dyn std::fmt::Display| fatal(PATTERN, format!("pattern {what}: {e}"));
+    let bad = |what: &str, e: &dyn std::fmt::Display| {
+        fatal(exit::MATCH_PATTERN, format!("pattern {what}: {e}"))
+    };
     let first_is_json = args
         .args
         .first()
@@ -135,7 +134,7 @@ fn build<'a>(
     if args.components.is_empty() && !first_is_json {
         let Some(text) = positional.next() else {
             return Err(fatal(
-                PATTERN,
+                exit::MATCH_PATTERN,
                 "no pattern: give PATTERN or --component NAME=PATTERN",
             ));
         };
@@ -148,12 +147,15 @@ fn build<'a>(
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| bad(&format!("{text:?}"), &e))?;
         let serde_json::Value::Object(map) = value else {
-            return Err(fatal(PATTERN, "a JSON pattern is an object of components"));
+            return Err(fatal(
+                exit::MATCH_PATTERN,
+                "a JSON pattern is an object of components",
+            ));
         };
         for (name, value) in map {
             let serde_json::Value::String(value) = value else {
                 return Err(fatal(
-                    PATTERN,
+                    exit::MATCH_PATTERN,
                     format!("the JSON pattern's {name:?} is not a string"),
                 ));
             };
@@ -163,7 +165,7 @@ fn build<'a>(
     for entry in &args.components {
         let Some((name, value)) = entry.split_once('=') else {
             return Err(fatal(
-                PATTERN,
+                exit::MATCH_PATTERN,
                 format!("--component {entry:?}: expected NAME=PATTERN"),
             ));
         };
@@ -188,7 +190,7 @@ fn set_component(init: &mut UrlPatternInit, name: &str, value: String) -> Result
         "baseURL" => &mut init.base_url,
         _ => {
             return Err(fatal(
-                PATTERN,
+                exit::MATCH_PATTERN,
                 format!(
                     "unknown component {name:?}: expected one of {}",
                     COMPONENTS.join(", ")
@@ -208,7 +210,7 @@ enum Failure {
 impl Failure {
     fn fatal(self) -> Fatal {
         match self {
-            Failure::Read(e) => fatal(IO, format!("reading: {e}")),
+            Failure::Read(e) => fatal(exit::MATCH_IO, format!("reading: {e}")),
             Failure::Write(e) => e,
         }
     }
@@ -301,6 +303,6 @@ fn write_error(e: io::Error) -> Fatal {
     if e.kind() == io::ErrorKind::BrokenPipe {
         fatal(0, "")
     } else {
-        fatal(IO, format!("writing the output: {e}"))
+        fatal(exit::MATCH_IO, format!("writing the output: {e}"))
     }
 }

@@ -12,7 +12,7 @@ use std::borrow::Cow;
 
 use weburl::display::domain_to_display;
 use weburl::percent_encoding::percent_decode;
-use weburl::{domain_to_unicode, Url};
+use weburl::{domain_to_unicode, Position, Url};
 use weburl_sites::surt::SurtProfile;
 
 pub mod sites;
@@ -225,14 +225,7 @@ pub fn default_port(url: &Url) -> Option<u16> {
 
 /// Where the hostname starts in the href (only meaningful with a host).
 fn host_start(url: &Url) -> usize {
-    let mut at = url.protocol().len() + 2;
-    if url.includes_credentials() {
-        at += url.username().len() + 1;
-        if !url.password().is_empty() {
-            at += url.password().len() + 1;
-        }
-    }
-    at
+    url.position(Position::BeforeHost)
 }
 
 /// The href as shown: as an IRI (`iri`), or with the hostname in Unicode
