@@ -250,8 +250,9 @@ fn google_canonicalize(parts: &mut IaParts) {
     if let Some(host) = parts.host.as_mut().filter(|h| !h.is_empty()) {
         let mut decoded = unescape_repeatedly(host);
         if !decoded.is_ascii() {
-            // Python's `decode('utf-8', 'ignore').encode('idna')`.
-            let text = String::from_utf8_lossy(&decoded).replace('\u{FFFD}', "");
+            // Python's `decode('utf-8', 'ignore').encode('idna')`: the
+            // bytes that are not UTF-8 dropped, then IDNA.
+            let text: String = decoded.utf8_chunks().map(|c| c.valid()).collect();
             if let Ok(ascii) = weburl::domain_to_ascii(&text, false) {
                 decoded = ascii.into_bytes();
             }

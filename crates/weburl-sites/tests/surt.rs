@@ -117,6 +117,10 @@ fn internet_archive_profile_decodes_as_the_package_does() {
             ("foo://3279880203/x", "11,0,127,195)/x"),
             ("foo://1.2.3/x", "3,0,2,1)/x"),
             ("foo://%41b.com/", "com,ab)/"),
+            // A decoded host that is not ASCII: its bytes that are not
+            // UTF-8 dropped, then IDNA; kept encoded when IDNA refuses it.
+            ("foo://b%C3%BCcher%FF.example/x", "example,xn--bcher-kva)/x"),
+            ("foo://%EF%BF%BDa.example/", "example,%ef%bf%bda)/"),
             ("foo://a..b...c./", "c,,b,a)/"),
             ("httpx:foo/Bar", "foo)/bar"),
             ("http://a:0/", "a)/"),
