@@ -10,7 +10,7 @@ weburl's keys come from the installed `weburl` Python package, or from the
 `weburl` command at PATH (`-g '{href}\t{surt}'`) with --cli. Exits 1 when
 the agreement is below --min (default 99.9). The differences are listed
 (the first --show of them, default 20); the documentation of
-`weburl::surt` (crates/weburl/src/surt.rs) says where keys can still
+`weburl_sites::surt` (crates/weburl-sites/src/surt.rs) says where keys can still
 differ, and why.
 """
 
