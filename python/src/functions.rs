@@ -115,18 +115,10 @@ fn validation_errors(
     url: &str,
     base: Option<BaseArg<'_>>,
 ) -> PyResult<Vec<(&'static str, usize, usize)>> {
-    let parsed_base;
-    let base_url = match &base {
-        None => None,
-        Some(BaseArg::Url(u)) => Some(u.url()),
-        Some(BaseArg::Str(s)) => {
-            parsed_base = Url::parse(s).map_err(|e| url_error(py, e, s))?;
-            Some(&parsed_base)
-        }
-    };
+    let base_url = base.as_ref().map(|b| b.to_url(py)).transpose()?;
     let mut errors: Vec<ValidationError> = Vec::new();
     let _ = Url::options()
-        .base_url(base_url)
+        .base_url(base_url.as_deref())
         .validation_sink(&mut errors)
         .parse(url);
     // As `weburl lint` lists them: by position, an error the parser

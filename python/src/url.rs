@@ -22,6 +22,20 @@ pub enum BaseArg<'py> {
     Str(String),
 }
 
+impl BaseArg<'_> {
+    /// The base as a URL: the `URL` object's, or the string parsed (a
+    /// `URLError` when it is not a URL). Every function that takes a base
+    /// reads it through this.
+    pub fn to_url(&self, py: Python<'_>) -> PyResult<std::borrow::Cow<'_, Url>> {
+        match self {
+            BaseArg::Url(u) => Ok(std::borrow::Cow::Borrowed(u.url())),
+            BaseArg::Str(s) => Url::parse(s)
+                .map(std::borrow::Cow::Owned)
+                .map_err(|e| url_error(py, e, s)),
+        }
+    }
+}
+
 /// By hand rather than derived, so that a `str` that is not valid Unicode
 /// (a lone surrogate) raises its own `UnicodeEncodeError`, a `ValueError`,
 /// and anything else a plain `TypeError`.
@@ -51,17 +65,9 @@ pub fn api_parse(
     base: Option<&BaseArg<'_>>,
     encoding: &'static Encoding,
 ) -> PyResult<Url> {
-    let parsed_base;
-    let base_url = match base {
-        None => None,
-        Some(BaseArg::Url(u)) => Some(u.url()),
-        Some(BaseArg::Str(s)) => {
-            parsed_base = Url::parse(s).map_err(|e| url_error(py, e, s))?;
-            Some(&parsed_base)
-        }
-    };
+    let base_url = base.map(|b| b.to_url(py)).transpose()?;
     Url::options()
-        .base_url(base_url)
+        .base_url(base_url.as_deref())
         .encoding(encoding)
         .parse(input)
         .map_err(|e| url_error(py, e, input))
