@@ -53,6 +53,13 @@ parse_errors! {
 
 impl std::error::Error for ParseError {}
 
+/// rust-url's conversion of UTS #46 failures.
+impl From<idna::Errors> for ParseError {
+    fn from(_: idna::Errors) -> ParseError {
+        ParseError::IdnaError
+    }
+}
+
 /// The rust-url error for a weburl parse failure; `base` tells the two
 /// kinds of "relative URL" apart.
 pub(crate) fn from_weburl(e: weburl::ParseError, base: Option<&Url>) -> ParseError {
