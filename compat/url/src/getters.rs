@@ -111,6 +111,7 @@ impl Url {
 
     /// Resolves the host to socket addresses, with the port (or the
     /// scheme's default, or `default_port_number()`).
+    #[cfg(feature = "std")]
     pub fn socket_addrs(
         &self,
         default_port_number: impl Fn() -> Option<u16>,

@@ -167,3 +167,24 @@ fn encoding_override_applies_to_the_query() {
         .unwrap();
     assert_eq!(url.as_str(), "http://a/%C3%A9?%E9#%C3%A9");
 }
+
+/// The differences README.md lists outside WPT.
+#[test]
+fn documented_differences() {
+    let mut url = Url::parse("sc://h//p").unwrap();
+    url.set_host(None).unwrap();
+    assert_eq!(url.as_str(), "sc:/.//p");
+    #[cfg(all(unix, feature = "std"))]
+    assert_eq!(
+        Url::from_file_path("/a/../b").unwrap().as_str(),
+        "file:///b"
+    );
+    let url = Url::parse("https://a/p").unwrap();
+    assert_eq!(
+        &url[url::Position::AfterPath..url::Position::BeforeHost],
+        ""
+    );
+    let mut url = Url::parse("data:space ?q").unwrap();
+    url.set_query(None);
+    assert_eq!(url.as_str(), "data:space%20");
+}
