@@ -8,7 +8,10 @@
 //!   so this times `query()` and the same iterator);
 //! - `parse+query_pairs`: a parse followed by that iteration, as a server
 //!   reading a request's parameters does;
-//! - `set_query`: a clone of a parsed URL and `set_query(Some(..))`.
+//! - `set_query`: a clone of a parsed URL and `set_query(Some(..))`;
+//! - `set_query in place`: `set_query(Some(..))` on URLs parsed beforehand,
+//!   in place (after the first round, the value they already have): the
+//!   setter without the clone's allocation.
 //!
 //! Before any timing, every answer of compat/url is checked against
 //! weburl's own API (same href or same failure, same query pairs): a
@@ -50,7 +53,7 @@ const WORKLOADS: [&str; 5] = [
 /// One pass of a workload over a list: the answer (a checksum both crates
 /// must agree on for the inputs where they agree).
 macro_rules! pass {
-    ($url:ident, $workload:expr, $inputs:expr, $parsed:expr, $base:expr) => {{
+    ($url:ident, $workload:expr, $inputs:expr, $parsed:expr, $in_place:expr, $base:expr) => {{
         let mut sum = 0u64;
         match $workload {
             "parse" => {
@@ -90,6 +93,12 @@ macro_rules! pass {
                     sum += url.as_str().len() as u64;
                 }
             }
+            "set_query in place" => {
+                for url in $in_place.borrow_mut().iter_mut() {
+                    url.set_query(Some(black_box(NEW_QUERY)));
+                    sum += url.as_str().len() as u64;
+                }
+            }
             other => unreachable!("workload {other}"),
         }
         sum
@@ -104,6 +113,9 @@ struct Case {
     inputs: Vec<String>,
     compat: Vec<url_compat::Url>,
     rust_url: Vec<url::Url>,
+    /// The URLs `set_query in place` changes.
+    compat_in_place: std::cell::RefCell<Vec<url_compat::Url>>,
+    rust_url_in_place: std::cell::RefCell<Vec<url::Url>>,
 }
 
 fn run(case: &Case, who: &str) -> u64 {
@@ -111,11 +123,25 @@ fn run(case: &Case, who: &str) -> u64 {
     match who {
         "compat" => {
             let base = url_compat::Url::parse(BASE).expect("base parses");
-            pass!(url_compat, case.workload, inputs, &case.compat, base)
+            pass!(
+                url_compat,
+                case.workload,
+                inputs,
+                &case.compat,
+                case.compat_in_place,
+                base
+            )
         }
         "rust-url" => {
             let base = url::Url::parse(BASE).expect("base parses");
-            pass!(url, case.workload, inputs, &case.rust_url, base)
+            pass!(
+                url,
+                case.workload,
+                inputs,
+                &case.rust_url,
+                case.rust_url_in_place,
+                base
+            )
         }
         _ => 0,
     }
@@ -217,11 +243,18 @@ fn cases(dir: &Path, only: Option<&str>) -> Result<Vec<Case>, String> {
                 inputs: list.inputs.clone(),
                 compat: vec![],
                 rust_url: vec![],
+                compat_in_place: Default::default(),
+                rust_url_in_place: Default::default(),
             });
         }
     }
     cases.retain(|c| only.is_none_or(|w| w == c.workload));
-    for workload in ["query_pairs", "parse+query_pairs", "set_query"] {
+    for workload in [
+        "query_pairs",
+        "parse+query_pairs",
+        "set_query",
+        "set_query in place",
+    ] {
         if only.is_some_and(|w| w != workload) {
             continue;
         }
@@ -231,11 +264,11 @@ fn cases(dir: &Path, only: Option<&str>) -> Result<Vec<Case>, String> {
             .filter(|i| url_compat::Url::parse(i).is_ok() && url::Url::parse(i).is_ok())
             .cloned()
             .collect();
-        let compat = inputs
+        let compat: Vec<_> = inputs
             .iter()
             .map(|i| url_compat::Url::parse(i).expect("parses"))
             .collect();
-        let rust_url = inputs
+        let rust_url: Vec<_> = inputs
             .iter()
             .map(|i| url::Url::parse(i).expect("parses"))
             .collect();
@@ -243,6 +276,8 @@ fn cases(dir: &Path, only: Option<&str>) -> Result<Vec<Case>, String> {
             list: "all five",
             workload,
             inputs,
+            compat_in_place: compat.clone().into(),
+            rust_url_in_place: rust_url.clone().into(),
             compat,
             rust_url,
         });
@@ -293,7 +328,7 @@ fn main() -> ExitCode {
 
     println!("compat/url vs the url crate (rust-url, as bench/Cargo.lock pins it): median CPU ns per operation over {rounds} rounds");
     println!(
-        "{:<18} {:<13} {:>7} {:>10} {:>10} {:>7} {:>12}",
+        "{:<19} {:<13} {:>7} {:>10} {:>10} {:>7} {:>12}",
         "workload", "list", "inputs", "compat", "rust-url", "ratio", "differ (rust)"
     );
     let mut failed = false;
@@ -325,7 +360,7 @@ fn main() -> ExitCode {
         }
         let [compat, rust_url] = times.map(median);
         println!(
-            "{:<18} {:<13} {:>7} {:>10.1} {:>10.1} {:>7.3} {:>12}",
+            "{:<19} {:<13} {:>7} {:>10.1} {:>10.1} {:>7.3} {:>12}",
             case.workload,
             case.list,
             case.inputs.len(),
