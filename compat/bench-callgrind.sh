@@ -12,7 +12,8 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 if [ $# -eq 0 ]; then
     set -- parse kasztp parse userbait parse node_files parse isaacs_files parse web_links \
-        join relative query_pairs "all five" parse+query_pairs "all five" set_query "all five"
+        join relative query_pairs "all five" parse+query_pairs "all five" set_query "all five" \
+        "set_query in place" "all five"
 fi
 instructions() {
     valgrind --tool=callgrind --callgrind-out-file="$out/cg" "$bin" --count "$@" > "$out/stdout" 2> "$out/stderr"
