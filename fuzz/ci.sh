@@ -15,14 +15,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(parse parse_with_base setters differential host percent_encoding search_params fast_path url_pattern byte_class_scan psl)
+targets=(parse parse_with_base setters differential host percent_encoding search_params fast_path url_pattern byte_class_scan psl compat)
 # About 25-37 s of each target on the development machine (measured on a
 # fresh corpus: inputs grow as the corpus does, so rates fall as a run goes).
 declare -A default_runs=(
     [parse]=1200000 [parse_with_base]=900000 [setters]=270000 [differential]=450000
     [host]=700000 [percent_encoding]=2500000 [search_params]=400000 [fast_path]=900000
     [url_pattern]=30000
-    [byte_class_scan]=600000 [psl]=250000
+    [byte_class_scan]=600000 [psl]=250000 [compat]=60000
 )
 
 if ! cargo fuzz --version >/dev/null 2>&1; then

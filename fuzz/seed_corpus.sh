@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(parse parse_with_base setters differential host percent_encoding search_params url_pattern psl)
+    targets=(parse parse_with_base setters differential host percent_encoding search_params url_pattern psl compat)
 fi
 python3 - "${targets[@]}" <<'PY'
 import hashlib, json, os, re, sys
@@ -47,7 +47,7 @@ with_base = [(utf8(t["base"]), utf8(t["input"])) for t in urltests if t.get("bas
 
 def corpus(target):
     out = []
-    if target in ("parse", "fast_path", "byte_class_scan"):
+    if target in ("parse", "fast_path", "byte_class_scan", "compat"):
         out = inputs + [b for b, _ in with_base]
     elif target == "parse_with_base":
         out = [b + b"\0" + i for b, i in with_base]

@@ -374,16 +374,42 @@ impl Url {
     ///
     /// <https://url.spec.whatwg.org/#dom-url-search>
     pub fn set_search(&mut self, value: &str) -> Result<(), SetterError> {
+        let set = if self.is_special() {
+            EncodeSet::SPECIAL_QUERY
+        } else {
+            EncodeSet::QUERY
+        };
+        let body = value.strip_prefix('?').unwrap_or(value);
+        // A value that is already a serialized query (no byte to encode,
+        // which covers tabs, newlines and non-ASCII) is written in place,
+        // without a buffer: the common case of code that builds queries.
+        if !value.is_empty() && !body.bytes().any(|b| set.contains(b)) {
+            let (start, end) = (
+                self.path_end(),
+                self.offsets.query_end_in(self.serialization.len()),
+            );
+            if self.serialization.len() - (end - start) + 1 + body.len() > DEFAULT_MAX_LEN {
+                return Err(ParseError::TooLong.into());
+            }
+            if self.offsets.fragment_start == Offsets::NONE {
+                // The query is last: cut it off and append the new one.
+                self.serialization.truncate(start);
+                self.serialization.push('?');
+                self.serialization.push_str(body);
+            } else {
+                self.splice(start, end, "?", Moved::FragmentOnly)?;
+                self.serialization.insert_str(start + 1, body);
+                // Fits in u32: the length was checked above.
+                self.offsets.fragment_start += body.len() as u32;
+            }
+            self.offsets.query_start = start as u32;
+            self.debug_check();
+            return Ok(());
+        }
         let query = if value.is_empty() {
             None
         } else {
-            let value = value.strip_prefix('?').unwrap_or(value);
-            let value = remove_tab_and_newline(value);
-            let set = if self.is_special() {
-                EncodeSet::SPECIAL_QUERY
-            } else {
-                EncodeSet::QUERY
-            };
+            let value = remove_tab_and_newline(body);
             let mut query = String::with_capacity(value.len() + 1);
             query.push('?');
             encode_into(&mut query, &value, set);
