@@ -11,7 +11,8 @@ export const NULL = -1;
 export const TYPE_ERROR = -2;
 
 const encoder = new TextEncoder();
-const utf8 = new TextDecoder("utf-8");
+// ignoreBOM: a leading U+FEFF is text here, not a byte order mark.
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 const latin1 = new TextDecoder("latin1");
 
 /** The bytes of `wasm/<name>.wasm` next to this package's `src/`. */
