@@ -37,7 +37,7 @@ pub(crate) fn errors_json(out: &mut Vec<u8>, input: &str, errors: &[ValidationEr
 }
 
 /// Arguments (`with_args`): input, base or null. Returns the JSON array
-/// of [`errors_json`], or `TYPE_ERROR` when the base does not parse.
+/// of `errors_json`, or `TYPE_ERROR` when the base does not parse.
 #[no_mangle]
 pub extern "C" fn weburl_validation_errors() -> i32 {
     abi::with_args(2, |args| {
