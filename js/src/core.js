@@ -66,7 +66,6 @@ let newParamsForUrl; // (url, query) => URLSearchParams, set by URLSearchParams
 let paramsReplaceList; // (params, query) => void
 let paramsPairs; // (params) => flat [name, value, ...]
 let applyParams; // (url, flat pairs) => void: the URLSearchParams update steps
-let urlState; // (url) => [href, offsets]
 
 /** https://url.spec.whatwg.org/#url-class */
 export class URL {
@@ -235,15 +234,10 @@ export class URL {
       url.#href = hrefOf(status, null);
       url.#o = offsets();
     };
-    urlState = (u) => [u.#href, u.#o];
   }
 }
 
 
-/** The href and the 14 offsets of `url`, for weburl's other entry points. */
-export function internalState(url) {
-  return urlState(url);
-}
 
 for (const name of ["href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "searchParams", "hash", "toString", "toJSON"]) {
   const d = Object.getOwnPropertyDescriptor(URL.prototype, name);
