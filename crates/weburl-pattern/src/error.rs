@@ -21,6 +21,22 @@ pub const COMPONENTS: [Component; 8] = [
     Component::Hash,
 ];
 
+/// The pattern component called `name` exactly as the `URLPattern` API
+/// spells it (a WebIDL enum, so case counts); `None` for any other string,
+/// `href`, `host` and `origin` among them.
+///
+/// <https://urlpattern.spec.whatwg.org/#enumdef-urlpatterncomponent>
+///
+/// ```
+/// use weburl_pattern::{pattern_component, Component};
+/// assert_eq!(pattern_component("pathname"), Some(Component::Pathname));
+/// assert_eq!(pattern_component("Pathname"), None);
+/// assert_eq!(pattern_component("href"), None);
+/// ```
+pub fn pattern_component(name: &str) -> Option<Component> {
+    COMPONENTS.into_iter().find(|c| c.name() == name)
+}
+
 /// Where `component` is in [`COMPONENTS`]; `None` for a URL component
 /// that patterns do not have.
 pub(crate) fn slot(component: Component) -> Option<usize> {

@@ -54,7 +54,7 @@ mod pattern_string;
 mod regexp;
 mod tokenizer;
 
-pub use error::{Component, Error, UnsupportedFeature, COMPONENTS};
+pub use error::{pattern_component, Component, Error, UnsupportedFeature, COMPONENTS};
 pub use init::UrlPatternInit;
 pub use pattern::{
     ComponentResult, UrlPattern, UrlPatternInput, UrlPatternOptions, UrlPatternResult,

@@ -19,8 +19,8 @@ use std::process::ExitCode;
 use serde_json::{Map, Value};
 use weburl::Url;
 use weburl_pattern::{
-    Component, ComponentResult, UrlPattern, UrlPatternInit, UrlPatternInput, UrlPatternOptions,
-    COMPONENTS,
+    pattern_component, Component, ComponentResult, UrlPattern, UrlPatternInit, UrlPatternInput,
+    UrlPatternOptions, COMPONENTS,
 };
 
 // The URL tests' loader, which turns lone surrogate escapes into U+FFFD as
@@ -418,7 +418,7 @@ fn run_pattern_case(entry: &Map<String, Value>) -> Vec<String> {
 
 fn run_compare_case(entry: &Map<String, Value>) -> Vec<String> {
     let mut problems = Vec::new();
-    let component = entry["component"].as_str().and_then(Component::from_name);
+    let component = entry["component"].as_str().and_then(pattern_component);
     let build = |v: &Value| construct(std::slice::from_ref(v));
     let (Some(component), Ok(left), Ok(right)) =
         (component, build(&entry["left"]), build(&entry["right"]))
@@ -476,7 +476,7 @@ fn run_generate_case(entry: &Map<String, Value>) -> Vec<String> {
         })
         .unwrap_or_default();
     let lookup = |name: &str| groups.get(name).cloned();
-    let result = match entry["component"].as_str().and_then(Component::from_name) {
+    let result = match entry["component"].as_str().and_then(pattern_component) {
         Some(component) => pattern
             .generate(component, &lookup)
             .map_err(|e| e.to_string()),

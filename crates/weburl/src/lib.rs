@@ -38,6 +38,10 @@
 //!
 //! ## Crate features
 //!
+//! - `encodings` (default): legacy query and form encodings
+//!   ([`ParseOptions::encoding`], `form_urlencoded::*_with_encoding`,
+//!   [`UrlSearchParams::serialize_with_encoding`]); without it only UTF-8,
+//!   and encoding_rs's tables stay out of the build.
 //! - `serde`: `Url` serializes as its href and deserializes by parsing.
 
 mod code_points;

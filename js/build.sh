@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Builds the npm package in js/ from the Rust sources: the core and the
+# full WebAssembly modules (crates/weburl-wasm without and with its `full`
+# feature), optimized by wasm-opt, into js/wasm/. Afterwards `npm pack ./js`
+# makes the tarball. Needs the wasm32-unknown-unknown target (installed here
+# if missing) and wasm-opt (Debian's binaryen; js/setup.sh installs it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    rustup target add wasm32-unknown-unknown
+fi
+
+# The workspace's release profile keeps debug information for the native
+# binaries; the modules want small, fast code instead. Profiles are the
+# workspace's, so they are overridden here rather than in Cargo.toml.
+export CARGO_PROFILE_RELEASE_LTO=fat
+export CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1
+export CARGO_PROFILE_RELEASE_DEBUG=0
+export CARGO_PROFILE_RELEASE_STRIP=true
+# No input panics (the crates' fuzzing holds them to that); if one did, a
+# trap is what JavaScript can catch, and unwinding tables would only add size.
+export CARGO_PROFILE_RELEASE_PANIC=abort
+
+# What rustc's wasm32 target emits by default (Rust 1.82+); every browser
+# since 2021 and Node 16+ run them. binaryen 108 (Debian 12) needs them named.
+wasm_features=(--enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int
+    --enable-mutable-globals --enable-multivalue --enable-reference-types)
+target_dir=target/wasm
+out=js/wasm
+mkdir -p "$out"
+
+# The core module is held to a size (js/scripts/size.mjs): weburl at
+# opt-level "s" (measured as fast as 3 on the URL lists, 6% smaller) and the
+# IDNA and Unicode data crates at "z". The full module is built for speed.
+core_config=()
+for crate in idna idna_adapter icu_normalizer icu_properties icu_collections icu_provider \
+    zerovec smallvec utf8_iter utf16_iter write16 yoke zerofrom tinystr potential_utf; do
+    core_config+=(--config "profile.release.package.$crate.opt-level=\"z\"")
+done
+
+build() { # module opt-level cargo-arguments...
+    local module=$1 level=$2
+    shift 2
+    CARGO_PROFILE_RELEASE_OPT_LEVEL=$level cargo build --quiet -p weburl-wasm --release \
+        --target wasm32-unknown-unknown --target-dir "$target_dir" "$@"
+    wasm-opt -O3 --converge --strip-debug --strip-producers "${wasm_features[@]}" \
+        "$target_dir/wasm32-unknown-unknown/release/weburl_wasm.wasm" -o "$out/$module.wasm"
+}
+build core s "${core_config[@]}"
+build full 3 --features full
+ls -l "$out"
