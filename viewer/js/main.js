@@ -1,0 +1,181 @@
+// The page: reads the fields (and a share link at load), runs weburl and the browser on them,
+// and renders every view synchronously on each input event.
+
+import { HAS, parse, parseInBrowser, validationErrors, inspectParsed, explain, site, baseFails } from "./engine.js";
+import { buildRows, showResult, differingComponents } from "./components-view.js";
+import { showErrors, failingErrors } from "./errors-view.js";
+import { showStructure } from "./structure-view.js";
+import { renderValue } from "./value-view.js";
+import { showPattern, PATTERN_COMPONENTS } from "./pattern-view.js";
+import { showSetters } from "./setters-view.js";
+import { escapeInput, unescapeInput } from "./escapes.js";
+import { shareFragment, readFragment } from "./share.js";
+import { h, fill, setValue } from "./dom.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+const inputEl = $("#input");
+const escapedEl = $("#input-escaped");
+const baseEl = $("#base");
+const shareEl = $("#share-link");
+const weburlCells = buildRows($("#weburl-components tbody"), "data-weburl");
+const browserCells = buildRows($("#browser-components tbody"), "data-browser");
+const weburlFailure = $('[data-weburl="failure"]');
+const browserFailure = $('[data-browser="failure"]');
+
+// The input as typed. An <input> drops CR and LF from its value, so the exact string lives here:
+// typing in #input sets it from that field, typing in #input-escaped (where "\u{A}" is a line
+// feed) and opening a share link set it exactly, and #input then shows it as far as it can.
+let input = inputEl.value;
+
+/** Render the URL tab for the current input and base. */
+function update() {
+  const base = baseEl.value;
+  const ours = parse(input, base);
+  const browsers = parseInBrowser(input, base);
+  const differing = differingComponents(ours, browsers);
+  showResult(weburlCells, weburlFailure, ours, differing);
+  showResult(browserCells, browserFailure, browsers, differing);
+
+  const errors = validationErrors(input, base);
+  showErrors($("#errors-input"), $("#errors-list"), $("#errors h2"), input, errors);
+  showWhy(ours, base, errors);
+
+  const parsed = Boolean(ours.url);
+  for (const id of ["#structure", "#display", "#site"]) $(id).hidden = !parsed;
+  if (parsed) {
+    const info = inspectParsed(ours.url, input, base);
+    showStructure($("#host-kind"), $("#path-segments"), $("#diagram"), ours.url, info);
+    showDisplay(info.fromPackage);
+    const facts = site(ours.url);
+    for (const [name, value] of Object.entries(facts)) {
+      const el = $(`[data-site="${name}"]`);
+      setValue(el, value && typeof value === "object" ? "" : value);
+    }
+  }
+  const reading = explain(input, base);
+  fill($("#explain-body"), reading === null ? h("p", { class: "none" }, "This build of the weburl package has no explain().") : renderValue(reading));
+
+  const fragment = shareFragment(input, base);
+  shareEl.href = fragment;
+  if (location.hash !== fragment) history.replaceState(null, "", fragment);
+}
+
+function showWhy(ours, base, errors) {
+  const why = $("#failure-why");
+  if (ours.url) return fill(why);
+  if (baseFails(base)) return fill(why, "The base URL does not parse, so no input can be resolved against it.");
+  const failing = failingErrors(errors);
+  if (failing.length === 0) return fill(why);
+  fill(why, "Failed at: ", failing.map((e, i) => [i ? ", " : "", h("code", null, e.name)]), ` (${failing.map((e) => `${e.start}–${e.end}`).join(", ")}).`);
+}
+
+function showDisplay(fromPackage) {
+  const body = $("#display-body");
+  if (!HAS.inspect) return fill(body, h("p", { class: "none" }, "This build of the weburl package has no inspect()."));
+  fill(body, renderValue(fromPackage));
+}
+
+function setFromFragment() {
+  const shared = readFragment(location.hash);
+  if (!shared) return false;
+  if (shared.input !== null) {
+    input = shared.input;
+    inputEl.value = input;
+  }
+  if (shared.base !== null) baseEl.value = shared.base;
+  escapedEl.value = escapeInput(input);
+  update();
+  return true;
+}
+
+inputEl.addEventListener("input", () => {
+  input = inputEl.value;
+  escapedEl.value = escapeInput(input);
+  update();
+});
+escapedEl.addEventListener("input", () => {
+  input = unescapeInput(escapedEl.value);
+  inputEl.value = input;
+  update();
+});
+baseEl.addEventListener("input", update);
+window.addEventListener("hashchange", setFromFragment);
+
+// Tabs: arrow keys move between them (the tablist is one Tab stop), Enter/Space/click select.
+const tabs = [...document.querySelectorAll('[role="tab"]')];
+function selectTab(tab) {
+  for (const t of tabs) {
+    const selected = t === tab;
+    t.setAttribute("aria-selected", String(selected));
+    t.tabIndex = selected ? 0 : -1;
+    document.getElementById(t.getAttribute("aria-controls")).hidden = !selected;
+  }
+  tab.focus();
+  if (tab.id === "tab-pattern") updatePattern();
+  if (tab.id === "tab-setters") updateSetters();
+}
+for (const tab of tabs) {
+  tab.addEventListener("click", () => selectTab(tab));
+  tab.addEventListener("keydown", (event) => {
+    const i = tabs.indexOf(tab);
+    const next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    selectTab(tabs[(next + tabs.length) % tabs.length]);
+  });
+}
+
+// URLPattern tab.
+const componentFields = $("#pattern-component-fields");
+for (const name of PATTERN_COMPONENTS) {
+  componentFields.append(
+    h("div", { class: "field" }, h("label", { for: `pattern-c-${name}` }, name), h("input", { id: `pattern-c-${name}`, type: "text", spellcheck: "false", autocomplete: "off" })),
+  );
+}
+function patternFields() {
+  const mode = $('input[name="pattern-mode"]:checked').value;
+  const components = {};
+  for (const name of PATTERN_COMPONENTS) components[name] = $(`#pattern-c-${name}`).value;
+  return {
+    mode,
+    pattern: $("#pattern").value,
+    components,
+    base: $("#pattern-base").value,
+    ignoreCase: $("#pattern-ignore-case").checked,
+    input: $("#pattern-input").value,
+    inputBase: $("#pattern-input-base").value,
+  };
+}
+function updatePattern() {
+  const fields = patternFields();
+  $("#pattern-string-fields").hidden = fields.mode !== "string";
+  componentFields.hidden = fields.mode === "string";
+  showPattern($("#pattern-weburl .pattern-output"), $("#pattern-browser .pattern-output"), fields);
+}
+$("#panel-pattern").addEventListener("input", updatePattern);
+$("#panel-pattern").addEventListener("change", updatePattern);
+
+// Setters tab.
+const setterSides = {
+  ours: { cells: buildRows($("#setter-weburl tbody"), "data-setter-weburl-value"), failure: $('[data-setter-weburl="failure"]') },
+  browsers: { cells: buildRows($("#setter-browser tbody"), "data-setter-browser-value"), failure: $('[data-setter-browser="failure"]') },
+};
+function updateSetters() {
+  const urlField = $("#setter-url");
+  if (urlField.value === "") urlField.value = weburlCells.get("href").textContent;
+  showSetters(setterSides.ours, setterSides.browsers, urlField.value, $("#setter-name").value, $("#setter-value").value);
+}
+$("#setter-from-input").addEventListener("click", () => {
+  $("#setter-url").value = weburlCells.get("href").textContent;
+  updateSetters();
+});
+$("#panel-setters").addEventListener("input", updateSetters);
+$("#panel-setters").addEventListener("change", updateSetters);
+
+if (!setFromFragment()) {
+  escapedEl.value = escapeInput(input);
+  update();
+}
+updatePattern();
+document.documentElement.dataset.ready = "true";

@@ -1,0 +1,325 @@
+// The viewer's acceptance test, in headless Chromium (Debian's, driven by puppeteer-core):
+//   node viewer/test/browser.test.mjs http://127.0.0.1:PORT/
+// 1. every case of WPT urltestdata typed into the page shows the expected components (or the
+//    failure), the validation errors shown equal `validationErrors()`, and the share link is
+//    jsdom's format and round-trips (a link made the jsdom way opens with the same fields);
+// 2. every WPT URLPattern case with a string pattern and string inputs shows the expected result;
+// 3. no console error, no request outside the page's own files, keyboard-only use works, no
+//    horizontal overflow at 360 px and 1280 px (screenshots saved in viewer/screenshots/);
+// 4. first input to rendered result on a 2,000-character URL, measured and held to 50 ms.
+// Prints each failure, then "N passed, N failed"; exits 1 on any failure.
+// WEBURL_VIEWER_FILTER=substring runs only the urltestdata and URLPattern cases whose name has it.
+
+import { readFileSync, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { isDeepStrictEqual } from "node:util";
+import puppeteer from "puppeteer-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "..", "..");
+const pageURL = process.argv[2];
+if (!pageURL) throw new Error("usage: node browser.test.mjs http://127.0.0.1:PORT/");
+const origin = new URL(pageURL).origin;
+const filter = process.env.WEBURL_VIEWER_FILTER ?? "";
+const COMPONENTS = ["href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"];
+
+let passed = 0;
+const failures = [];
+function check(name, ok, detail) {
+  if (ok) passed++;
+  else failures.push(`${name}: ${typeof detail === "function" ? detail() : detail}`);
+}
+
+/** The inverse of the escaped field's `\u{HEX}` convention (a literal `\u` is written `\\u`). */
+const unescape = (text) =>
+  text.replace(/(?<!\\)\\u\{([0-9a-fA-F]{1,6})\}/gu, (_, hex) => String.fromCodePoint(parseInt(hex, 16))).replaceAll("\\\\u", "\\u");
+
+/** jsdom's live viewer's encoding of a field, written independently of the page's: UTF-8, base64. */
+const jsdomField = (text) => Buffer.from(text, "utf8").toString("base64");
+const jsdomFragment = (input, base) => `#url=${jsdomField(input)}&base=${jsdomField(base)}`;
+
+const browser = await puppeteer.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  headless: true,
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+
+const pageProblems = [];
+/** A page whose console errors, page errors and requests outside `origin` are recorded (and refused). */
+async function openPage(fragment = "", viewport = { width: 1280, height: 900 }) {
+  const page = await browser.newPage();
+  await page.setViewport(viewport);
+  await page.setRequestInterception(true);
+  page.on("request", (request) => {
+    const url = request.url();
+    if (url.startsWith(`${origin}/`) || url.startsWith("data:")) request.continue();
+    else {
+      pageProblems.push(`request outside the page's files: ${url}`);
+      request.abort();
+    }
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error") pageProblems.push(`console error: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => pageProblems.push(`page error: ${error.message}`));
+  page.on("requestfailed", (request) => {
+    if (request.url().startsWith(origin)) pageProblems.push(`request failed: ${request.url()}`);
+  });
+  page.on("response", (response) => {
+    if (response.status() >= 400) pageProblems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  await page.goto(`${pageURL}index.html${fragment}`, { waitUntil: "load" });
+  await page.waitForSelector("html[data-ready]", { timeout: 20000 });
+  return page;
+}
+
+const started = performance.now();
+
+// 4 first, on a fresh page: the first input event after load.
+{
+  const page = await openPage();
+  // Credentials, dot segments, an invalid percent sign, a query and a fragment: work for every view.
+  const head = `https://user:pass@EXAMPLE.com:8080/${"segment/./x/../".repeat(90)}p%zz?${"q=v&".repeat(60)}`;
+  const long = `${head}#${"f".repeat(2000 - head.length - 1)}`;
+  const timing = await page.evaluate(async (text) => {
+    const input = document.querySelector("#input");
+    const t0 = performance.now();
+    input.value = text;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    void document.body.offsetHeight; // style and layout of the result
+    const t1 = performance.now();
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    const t2 = performance.now();
+    return { length: text.length, rendered: t1 - t0, painted: t2 - t0, href: document.querySelector('[data-weburl="href"]').textContent };
+  }, long);
+  const expectedHref = await page.evaluate(async (text) => new (await import("weburl")).URL(text).href, long);
+  check("2,000-character URL rendered", timing.href === expectedHref && timing.length === 2000, () => `href ${timing.href.slice(0, 80)}…`);
+  check("first input to rendered result ≤ 50 ms", timing.rendered <= 50, `${timing.rendered.toFixed(1)} ms`);
+  console.log(`first input to rendered result, ${timing.length}-character URL: ${timing.rendered.toFixed(1)} ms (to the next frame: ${timing.painted.toFixed(1)} ms)`);
+  await page.close();
+}
+
+// 1. urltestdata.
+const urlCases = JSON.parse(readFileSync(join(root, "testdata/wpt/urltestdata.json"), "utf8"))
+  .filter((c) => typeof c !== "string")
+  .map((c) => ({ ...c, name: `${JSON.stringify(c.input)} against ${JSON.stringify(c.base)}` }))
+  .filter((c) => c.name.includes(filter));
+{
+  const page = await openPage();
+  const batchSize = 100;
+  for (let at = 0; at < urlCases.length; at += batchSize) {
+    const batch = urlCases.slice(at, at + batchSize).map((c) => ({ input: c.input, base: c.base ?? "", link: jsdomFragment(c.input, c.base ?? "") }));
+    const results = await page.evaluate(async (cases) => {
+      const weburl = await import("weburl");
+      const $ = (s) => document.querySelector(s);
+      const input = $("#input");
+      const base = $("#base");
+      const read = () => {
+        const values = {};
+        for (const el of document.querySelectorAll("[data-weburl]")) values[el.dataset.weburl] = el.textContent;
+        const errors = [...document.querySelectorAll("#errors-list [data-error]")].map((el) => ({
+          name: el.dataset.error,
+          start: Number(el.dataset.start),
+          end: Number(el.dataset.end),
+        }));
+        return { values, errors };
+      };
+      const escaped = $("#input-escaped");
+      // An <input> drops CR and LF, so such inputs are typed in the escaped field, as a person would.
+      const escape = (text) =>
+        [...text.replaceAll("\\u", "\\\\u")].map((ch) => (/^[\x21-\x7e]$/.test(ch) ? ch : `\\u{${ch.codePointAt(0).toString(16)}}`)).join("");
+      const out = [];
+      for (const c of cases) {
+        base.value = c.base;
+        const field = /[\r\n]/.test(c.input) ? escaped : input;
+        field.value = field === escaped ? escape(c.input) : c.input;
+        field.dispatchEvent(new Event("input", { bubbles: true }));
+        const shown = read();
+        let expectedErrors;
+        try {
+          expectedErrors = c.base === "" ? weburl.validationErrors(c.input) : weburl.validationErrors(c.input, c.base);
+        } catch (error) {
+          expectedErrors = { threw: String(error) };
+        }
+        const fragment = location.hash;
+        // Open the jsdom-made link: other fields first, so the hash changes and is read anew.
+        base.value = "";
+        input.value = "about:blank";
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        const changed = new Promise((resolve) => window.addEventListener("hashchange", resolve, { once: true }));
+        location.hash = c.link;
+        await changed;
+        const reopened = { escaped: escaped.value, base: base.value, ...read() };
+        out.push({ shown, expectedErrors, fragment, reopened });
+      }
+      return out;
+    }, batch);
+    results.forEach((r, i) => {
+      const c = urlCases[at + i];
+      const name = c.name;
+      if (c.failure) {
+        check(`${name}: failure shown`, r.shown.values.failure !== "" && r.shown.values.href === "", () => `failure ${JSON.stringify(r.shown.values.failure)}, href ${JSON.stringify(r.shown.values.href)}`);
+      } else {
+        const names = "origin" in c ? [...COMPONENTS, "origin"] : COMPONENTS;
+        const wrong = names.filter((n) => r.shown.values[n] !== c[n]);
+        check(`${name}: components`, wrong.length === 0 && r.shown.values.failure === "", () => wrong.map((n) => `${n} ${JSON.stringify(r.shown.values[n])} ≠ ${JSON.stringify(c[n])}`).join("; ") || `failure ${r.shown.values.failure}`);
+      }
+      check(`${name}: validation errors`, isDeepStrictEqual(r.shown.errors, r.expectedErrors), () => `shown ${JSON.stringify(r.shown.errors)}, validationErrors() ${JSON.stringify(r.expectedErrors)}`);
+      const base = c.base ?? "";
+      check(`${name}: share link is jsdom's format`, r.fragment === jsdomFragment(c.input, base), () => `${r.fragment} ≠ ${jsdomFragment(c.input, base)}`);
+      // UTF-8 has no lone surrogates: they come back as U+FFFD, as the URL parser (USVString)
+      // reads them anyway, so the results must be the same.
+      check(
+        `${name}: share link round-trips`,
+        unescape(r.reopened.escaped) === c.input.toWellFormed() &&
+          r.reopened.base === base &&
+          isDeepStrictEqual({ values: r.reopened.values, errors: r.reopened.errors }, r.shown),
+        () => `reopened ${JSON.stringify(r.reopened)}, shown ${JSON.stringify(r.shown)}`,
+      );
+    });
+  }
+  // A share link opened at load (not through hashchange).
+  const sample = urlCases.find((c) => c.base && !c.failure) ?? urlCases[0];
+  if (sample) {
+    const loaded = await openPage(jsdomFragment(sample.input, sample.base ?? ""));
+    const fields = await loaded.evaluate(() => ({ escaped: document.querySelector("#input-escaped").value, base: document.querySelector("#base").value, href: document.querySelector('[data-weburl="href"]').textContent }));
+    check("a share link opened at load fills the fields", unescape(fields.escaped) === sample.input && fields.base === (sample.base ?? "") && fields.href === (sample.href ?? ""), () => JSON.stringify(fields));
+    await loaded.close();
+  }
+  await page.close();
+}
+console.log(`urltestdata: ${urlCases.length} cases, ${((performance.now() - started) / 1000).toFixed(1)} s so far`);
+
+// 2. URLPattern, the cases with a string pattern (and maybe a base URL) and string inputs.
+const patternCases = JSON.parse(readFileSync(join(root, "testdata/wpt/urlpatterntestdata.json"), "utf8"))
+  .filter(
+    (c) =>
+      c.pattern.length >= 1 &&
+      c.pattern.length <= 2 &&
+      c.pattern.every((p) => typeof p === "string") &&
+      Array.isArray(c.inputs) &&
+      c.inputs.length >= 1 &&
+      c.inputs.length <= 2 &&
+      c.inputs.every((p) => typeof p === "string"),
+  )
+  .map((c) => ({ ...c, name: `URLPattern(${JSON.stringify(c.pattern).slice(1, -1)}).exec(${JSON.stringify(c.inputs).slice(1, -1)})` }))
+  .filter((c) => c.name.includes(filter));
+const PATTERN_COMPONENTS = ["protocol", "username", "password", "hostname", "port", "pathname", "search", "hash"];
+/** The groups WPT's harness expects per component (its defaults for components not listed). */
+function expectedGroups(c) {
+  if (c.expected_match === null) return null;
+  const groups = {};
+  for (const component of PATTERN_COMPONENTS) {
+    const listed = c.expected_match[component];
+    if (listed) groups[component] = { ...listed.groups };
+    else groups[component] = (c.exactly_empty_components ?? []).includes(component) ? {} : { 0: "" };
+  }
+  return groups;
+}
+{
+  const page = await openPage();
+  await page.click("#tab-pattern");
+  const results = await page.evaluate((cases) => {
+    const $ = (s) => document.querySelector(s);
+    const set = (selector, value) => {
+      $(selector).value = value;
+    };
+    return cases.map((c) => {
+      set("#pattern", c.pattern[0]);
+      set("#pattern-base", c.pattern[1] ?? "");
+      set("#pattern-input-base", c.inputs[1] ?? "");
+      set("#pattern-input", c.inputs[0]);
+      $("#pattern-input").dispatchEvent(new Event("input", { bubbles: true }));
+      return $("#pattern-weburl [data-pattern-result], #pattern-weburl .pattern-output").getAttribute("data-pattern-result");
+    });
+  }, patternCases);
+  results.forEach((shown, i) => {
+    const c = patternCases[i];
+    if (c.expected_obj === "error" || c.expected_match === "error") {
+      check(`${c.name}: error`, shown === null, () => `data-pattern-result ${shown}`);
+    } else if ("expected_match" in c) {
+      const expected = expectedGroups(c);
+      check(`${c.name}: result`, shown !== null && isDeepStrictEqual(JSON.parse(shown), expected), () => `shown ${shown}, expected ${JSON.stringify(expected)}`);
+    }
+  });
+  await page.close();
+}
+console.log(`URLPattern: ${patternCases.length} cases`);
+
+// 3. Keyboard-only use, and the two widths.
+{
+  const page = await openPage();
+  await page.evaluate(() => document.activeElement.blur());
+  const reached = async (id, limit = 12) => {
+    for (let i = 0; i < limit; i++) {
+      await page.keyboard.press("Tab");
+      if ((await page.evaluate(() => document.activeElement.id)) === id) return true;
+    }
+    return false;
+  };
+  const focusedInput = await reached("input");
+  check("keyboard: Tab reaches #input", focusedInput, "never focused");
+  if (focusedInput) {
+    await page.keyboard.down("Control");
+    await page.keyboard.press("a");
+    await page.keyboard.up("Control");
+    await page.keyboard.type("HTTPS://Example.ORG/a b");
+    const href = await page.$eval('[data-weburl="href"]', (el) => el.textContent);
+    check("keyboard: typing in #input renders", href === "https://example.org/a%20b", href);
+  }
+  check("keyboard: Tab reaches #base", await reached("base"), "never focused");
+  check("keyboard: Tab reaches the tabs", await reached("tab-url", 20), "never focused");
+  await page.keyboard.press("ArrowRight");
+  const selected = await page.evaluate(() => document.querySelector('[aria-selected="true"]').id);
+  check("keyboard: the arrow key selects the URLPattern tab", selected === "tab-pattern", selected);
+  const focusedPattern = await reached("pattern", 8);
+  check("keyboard: Tab reaches #pattern", focusedPattern, "never focused");
+  if (focusedPattern) {
+    await page.keyboard.down("Control");
+    await page.keyboard.press("a");
+    await page.keyboard.up("Control");
+    await page.keyboard.type("https://example.org/items/:id");
+    check("keyboard: Tab reaches #pattern-input", await reached("pattern-input", 8), "never focused");
+    await page.keyboard.down("Control");
+    await page.keyboard.press("a");
+    await page.keyboard.up("Control");
+    await page.keyboard.type("https://example.org/items/7");
+    const result = await page.$eval("#pattern-weburl [data-pattern-result]", (el) => el.getAttribute("data-pattern-result"));
+    check("keyboard: typing in the URLPattern tab renders", result !== null && JSON.parse(result)?.pathname?.id === "7", result);
+  }
+  await page.close();
+
+  const screenshots = join(root, "viewer", "screenshots");
+  mkdirSync(screenshots, { recursive: true });
+  const example = jsdomFragment("https://user@EXAMPLE.com:443/a\\b/./c/../d?q=1 2#x", "");
+  for (const width of [360, 1280]) {
+    const shot = await openPage(example, { width, height: 900 });
+    const layout = await shot.evaluate(() => {
+      const overflow = document.documentElement.scrollWidth - window.innerWidth;
+      const cut = [...document.querySelectorAll("[data-weburl], [data-browser], [data-error], input, label")]
+        .filter((el) => el.offsetParent !== null)
+        .filter((el) => {
+          const box = el.getBoundingClientRect();
+          return box.left < -0.5 || box.right > window.innerWidth + 0.5;
+        })
+        .map((el) => el.outerHTML.slice(0, 60));
+      const small = [...document.querySelectorAll("body *")].filter((el) => el.offsetParent !== null && el.childNodes.length && parseFloat(getComputedStyle(el).fontSize) < 11).length;
+      return { overflow, cut, small };
+    });
+    check(`${width} px: no horizontal overflow`, layout.overflow <= 0, `${layout.overflow} px too wide`);
+    check(`${width} px: nothing cut off`, layout.cut.length === 0, () => layout.cut.join(" | "));
+    check(`${width} px: no text under 11 px`, layout.small === 0, `${layout.small} elements`);
+    await shot.screenshot({ path: join(screenshots, `viewer-${width}.png`), fullPage: true });
+    await shot.close();
+  }
+}
+
+check("no console error and no request outside the page's files", pageProblems.length === 0, () => [...new Set(pageProblems)].slice(0, 20).join("\n  "));
+await browser.close();
+
+for (const failure of failures.slice(0, 200)) console.log(`FAIL ${failure}`);
+if (failures.length > 200) console.log(`… and ${failures.length - 200} more failures`);
+console.log(`time: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(`${passed} passed, ${failures.length} failed`);
+process.exitCode = failures.length ? 1 : 0;
