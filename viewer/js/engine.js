@@ -62,74 +62,31 @@ export function baseFails(base) {
   return base !== "" && !weburl.URL.canParse(base);
 }
 
-/** `[{ name, start, end }]` in UTF-16 code units of `input`, as the package reports them. */
+/**
+ * `[{ name, start, end }]` (UTF-16 code units of `input`), `{ error }` when the package throws
+ * (a base that does not parse), or null when this build of the package has none.
+ */
 export function validationErrors(input, base) {
   if (!HAS.validationErrors) return null;
-  try {
-    return weburl.validationErrors(...args(input, base));
-  } catch (error) {
-    return { error: String(error) };
-  }
+  const errors = safe(() => weburl.validationErrors(...args(input, base)));
+  return Array.isArray(errors) ? errors.map(({ name, start, end }) => ({ name, start, end })) : errors;
 }
 
-const SPECIAL = new Set(["ftp:", "file:", "http:", "https:", "ws:", "wss:"]);
-
 /**
- * The host's kind, the path segments and the component offsets of a parsed URL. The package's
- * `inspect` answers where it has one; the rest is derived from the getters, which is exact: the
- * serialization is the scheme and ":", then "//" and the authority when there is a host, then
- * the path, query and fragment, and each getter is a slice of it (with its delimiter).
+ * The package's `inspect(input, base)`: `{ url, failure, errors }`, where `url` has the host's
+ * kind, the path segments, the component offsets, the IRI display form with the spoofing
+ * verdict per label, and the site; or `{ error }` (a base that does not parse is a TypeError),
+ * or null when this build of the package has no `inspect`.
  */
-export function inspectParsed(url, input, base) {
-  const fromPackage = HAS.inspect ? safe(() => weburl.inspect(...args(input, base))) : null;
-  const href = url.href;
-  const hasHost = href.startsWith(`${url.protocol}//`);
-  const special = SPECIAL.has(url.protocol);
-  let hostKind;
-  if (!hasHost) hostKind = "none";
-  else if (url.hostname === "") hostKind = "empty";
-  else if (url.hostname.startsWith("[")) hostKind = "IPv6";
-  else if (special && /^\d+\.\d+\.\d+\.\d+$/.test(url.hostname)) hostKind = "IPv4";
-  else hostKind = special ? "domain" : "opaque";
-
-  const opaquePath = !url.pathname.startsWith("/") && !(hasHost && url.pathname === "");
-  const segments = opaquePath ? null : url.pathname === "" ? [] : url.pathname.slice(1).split("/");
-
-  // Before the fragment, only the query can hold a raw "?", and nothing before the fragment
-  // holds a raw "#" (the parser and the setters percent-encode them elsewhere), so the first "#"
-  // starts the fragment and the first "?" before it starts the query.
-  const hash = href.indexOf("#");
-  const firstQuery = href.slice(0, hash === -1 ? href.length : hash).indexOf("?");
-  const pathStart = (firstQuery !== -1 ? firstQuery : hash !== -1 ? hash : href.length) - url.pathname.length;
-  const schemeEnd = url.protocol.length;
-  let hostStart = null;
-  let hostEnd = null;
-  if (hasHost) {
-    const credentials = url.username !== "" || url.password !== "";
-    hostStart = credentials ? href.indexOf("@", schemeEnd + 2) + 1 : schemeEnd + 2;
-    hostEnd = hostStart + url.hostname.length;
-  }
-  return {
-    hostKind,
-    segments,
-    opaquePath: opaquePath ? url.pathname : null,
-    offsets: {
-      scheme_end: schemeEnd,
-      host_start: hostStart,
-      host_end: hostEnd,
-      path_start: pathStart,
-      query_start: firstQuery === -1 ? null : firstQuery,
-      fragment_start: hash === -1 ? null : hash,
-    },
-    fromPackage,
-  };
+export function inspect(input, base) {
+  return HAS.inspect ? safe(() => weburl.inspect(...args(input, base))) : null;
 }
 
 function safe(fn) {
   try {
     return fn();
   } catch (error) {
-    return { error: String(error) };
+    return { error: error && error.message ? `${error.name}: ${error.message}` : String(error) };
   }
 }
 
@@ -138,13 +95,14 @@ export function explain(input, base) {
   return HAS.explain ? safe(() => weburl.explain(...args(input, base))) : null;
 }
 
-/** Public suffix, registrable domain and SURT key of a parsed URL. */
+/** Public suffix, registrable domain and SURT key of a parsed URL (null where there is none). */
 export function site(url) {
   const host = url.hostname;
+  const text = (value) => (typeof value === "string" ? value : null);
   return {
-    public_suffix: HAS.site && host !== "" ? safe(() => weburl.publicSuffix(host)) : null,
-    registrable_domain: HAS.site && host !== "" ? safe(() => weburl.registrableDomain(host)) : null,
-    surt: HAS.surt ? safe(() => weburl.surt(url.href)) : null,
+    public_suffix: HAS.site ? text(safe(() => weburl.publicSuffix(host))) : null,
+    registrable_domain: HAS.site ? text(safe(() => weburl.registrableDomain(host))) : null,
+    surt: HAS.surt ? text(safe(() => weburl.surt(url.href))) : null,
   };
 }
 

@@ -1,11 +1,12 @@
 // The page: reads the fields (and a share link at load), runs weburl and the browser on them,
 // and renders every view synchronously on each input event.
 
-import { HAS, parse, parseInBrowser, validationErrors, inspectParsed, explain, site, baseFails } from "./engine.js";
+import { parse, parseInBrowser, validationErrors, inspect, explain, site, baseFails } from "./engine.js";
 import { buildRows, showResult, differingComponents } from "./components-view.js";
 import { showErrors, failingErrors } from "./errors-view.js";
 import { showStructure } from "./structure-view.js";
-import { renderValue } from "./value-view.js";
+import { showDisplay } from "./display-view.js";
+import { showExplain } from "./explain-view.js";
 import { showPattern, PATTERN_COMPONENTS } from "./pattern-view.js";
 import { showSetters } from "./setters-view.js";
 import { escapeInput, unescapeInput } from "./escapes.js";
@@ -42,19 +43,19 @@ function update() {
   showWhy(ours, base, errors);
 
   const parsed = Boolean(ours.url);
-  for (const id of ["#structure", "#display", "#site"]) $(id).hidden = !parsed;
-  if (parsed) {
-    const info = inspectParsed(ours.url, input, base);
-    showStructure($("#host-kind"), $("#path-segments"), $("#diagram"), ours.url, info);
-    showDisplay(info.fromPackage);
-    const facts = site(ours.url);
-    for (const [name, value] of Object.entries(facts)) {
-      const el = $(`[data-site="${name}"]`);
-      setValue(el, value && typeof value === "object" ? "" : value);
-    }
+  const inspected = parsed ? inspect(input, base) : null;
+  const details = inspected && inspected.url;
+  $("#site").hidden = !parsed;
+  for (const id of ["#structure", "#display"]) $(id).hidden = !details;
+  $("#no-inspect").hidden = !parsed || Boolean(details);
+  if (details) {
+    showStructure($("#host-kind"), $("#path-segments"), $("#diagram"), ours.values.href, details);
+    showDisplay($("#display-body"), details);
   }
-  const reading = explain(input, base);
-  fill($("#explain-body"), reading === null ? h("p", { class: "none" }, "This build of the weburl package has no explain().") : renderValue(reading));
+  if (parsed) {
+    for (const [name, value] of Object.entries(site(ours.url))) setValue($(`[data-site="${name}"]`), value);
+  }
+  showExplain($("#explain-body"), explain(input, base));
 
   const fragment = shareFragment(input, base);
   shareEl.href = fragment;
@@ -68,12 +69,6 @@ function showWhy(ours, base, errors) {
   const failing = failingErrors(errors);
   if (failing.length === 0) return fill(why);
   fill(why, "Failed at: ", failing.map((e, i) => [i ? ", " : "", h("code", null, e.name)]), ` (${failing.map((e) => `${e.start}–${e.end}`).join(", ")}).`);
-}
-
-function showDisplay(fromPackage) {
-  const body = $("#display-body");
-  if (!HAS.inspect) return fill(body, h("p", { class: "none" }, "This build of the weburl package has no inspect()."));
-  fill(body, renderValue(fromPackage));
 }
 
 function setFromFragment() {

@@ -1,53 +1,70 @@
 // The host's kind, the path as segments (or an opaque path), and the serialization cut at its
-// component offsets, drawn as a row of labelled boxes.
+// component offsets (the package's `inspect`), drawn as a row of labelled boxes with the
+// delimiters between them.
 
 import { h, fill } from "./dom.js";
 
 const KIND_TEXT = {
   domain: "domain",
-  IPv4: "IPv4 address",
-  IPv6: "IPv6 address",
+  ipv4: "IPv4 address",
+  ipv6: "IPv6 address",
   opaque: "opaque host",
   empty: "empty host",
   none: "no host (null)",
 };
 
-export function showStructure(kindEl, pathEl, diagramEl, url, info) {
-  kindEl.textContent = KIND_TEXT[info.hostKind] ?? info.hostKind;
-  if (info.segments === null) {
-    fill(pathEl, "opaque path: ", h("code", { class: "value" }, info.opaquePath));
+/** `inspected` is `inspect().url`: { hostKind, pathSegments, opaquePath, offsets, … }. */
+export function showStructure(kindEl, pathEl, diagramEl, href, inspected) {
+  const kind = String(inspected.hostKind);
+  kindEl.textContent = KIND_TEXT[kind.toLowerCase()] ?? kind;
+  const segments = inspected.pathSegments;
+  if (!Array.isArray(segments)) {
+    fill(pathEl, "opaque path: ", h("code", { class: "value" }, inspected.pathname ?? ""));
   } else {
     fill(
       pathEl,
-      `${info.segments.length} segment${info.segments.length === 1 ? "" : "s"}`,
-      h("ol", { class: "segments" }, info.segments.map((s) => h("li", null, h("code", { class: "value" }, s)))),
+      `${segments.length} segment${segments.length === 1 ? "" : "s"}`,
+      h("ol", { class: "segments" }, segments.map((s) => h("li", null, h("code", { class: "value" }, s)))),
     );
   }
-  fill(diagramEl, diagram(url.href, info.offsets));
+  fill(diagramEl, diagram(href, inspected.offsets));
 }
 
-/** Boxes for the parts of `href` between the offsets, each labelled with its name and range. */
-function diagram(href, o) {
-  const ends = [o.query_start, o.fragment_start, href.length].filter((x) => x !== null);
-  const pathEnd = Math.min(...ends.filter((x) => x >= o.path_start));
-  const parts = [["scheme", "scheme", 0, o.scheme_end]];
-  if (o.host_start !== null) {
-    const userinfoEnd = o.host_start; // "//" and "user:pass@" when present
-    parts.push([userinfoEnd > o.scheme_end + 2 ? "// userinfo @" : "//", "auth", o.scheme_end, userinfoEnd]);
-    parts.push(["host", "host", o.host_start, o.host_end]);
-    if (o.path_start > o.host_end) parts.push(["port", "port", o.host_end, o.path_start]);
-  } else if (o.path_start > o.scheme_end) {
-    parts.push(["\"/.\" so the path's \"//\" is no host", "auth", o.scheme_end, o.path_start]);
+/** The components between the offsets, in order: [label, css kind, start, end]. */
+function components(o) {
+  return [
+    ["scheme", "scheme", o.beforeScheme, o.afterScheme],
+    ["username", "auth", o.beforeUsername, o.afterUsername],
+    ["password", "auth", o.beforePassword, o.afterPassword],
+    ["host", "host", o.beforeHost, o.afterHost],
+    ["port", "port", o.beforePort, o.afterPort],
+    ["path", "path", o.beforePath, o.afterPath],
+    ["query", "query", o.beforeQuery, o.afterQuery],
+    ["fragment", "fragment", o.beforeFragment, o.afterFragment],
+  ];
+}
+
+/**
+ * Boxes for the components (empty ones left out, but for the path, which every URL has) and the
+ * delimiters between them, each component labelled with its name and range in the href.
+ */
+function diagram(href, offsets) {
+  if (!offsets) return h("p", { class: "none" }, "No offsets in this build of the package.");
+  const parts = [];
+  let at = 0;
+  for (const [name, kind, start, end] of components(offsets)) {
+    if (end === start && name !== "path") continue;
+    if (start > at) parts.push(h("span", { class: "seg seg-delim", "aria-hidden": "true" }, h("span", { class: "seg-text" }, href.slice(at, start)), h("span", { class: "seg-label" }, "\u00a0")));
+    parts.push(
+      h(
+        "span",
+        { class: `seg seg-${kind}` },
+        h("span", { class: "seg-text" }, href.slice(start, end)),
+        h("span", { class: "seg-label" }, `${name} ${start}–${end}`),
+      ),
+    );
+    at = end;
   }
-  parts.push(["path", "path", o.path_start, pathEnd]);
-  if (o.query_start !== null) parts.push(["query", "query", o.query_start, o.fragment_start ?? href.length]);
-  if (o.fragment_start !== null) parts.push(["fragment", "fragment", o.fragment_start, href.length]);
-  return parts.map(([name, kind, start, end]) =>
-    h(
-      "span",
-      { class: `seg seg-${kind}` },
-      h("span", { class: "seg-text" }, href.slice(start, end)),
-      h("span", { class: "seg-label" }, `${name} ${start}–${end}`),
-    ),
-  );
+  if (at < href.length) parts.push(h("span", { class: "seg seg-delim" }, h("span", { class: "seg-text" }, href.slice(at)), h("span", { class: "seg-label" }, "\u00a0")));
+  return parts;
 }
