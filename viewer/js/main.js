@@ -57,9 +57,20 @@ function update() {
   }
   showExplain($("#explain-body"), explain(input, base));
 
-  const fragment = shareFragment(input, base);
-  shareEl.href = fragment;
-  if (location.hash !== fragment) history.replaceState(null, "", fragment);
+  shareEl.href = shareFragment(input, base);
+  scheduleAddressUpdate();
+}
+
+// The address bar follows the share link, after the result is drawn: replaceState with a long
+// fragment costs Chromium several milliseconds, too many to spend on every keystroke.
+let addressTimer = 0;
+function scheduleAddressUpdate() {
+  if (addressTimer) return;
+  addressTimer = setTimeout(() => {
+    addressTimer = 0;
+    const fragment = shareEl.getAttribute("href");
+    if (location.hash !== fragment) history.replaceState(null, "", fragment);
+  }, 150);
 }
 
 function showWhy(ours, base, errors) {
@@ -71,8 +82,9 @@ function showWhy(ours, base, errors) {
   fill(why, "Failed at: ", failing.map((e, i) => [i ? ", " : "", h("code", null, e.name)]), ` (${failing.map((e) => `${e.start}–${e.end}`).join(", ")}).`);
 }
 
-function setFromFragment() {
-  const shared = readFragment(location.hash);
+function setFromFragment(event) {
+  // The event's own URL: a pending address update may have rewritten location since.
+  const shared = readFragment(event && event.newURL ? new URL(event.newURL).hash : location.hash);
   if (!shared) return false;
   if (shared.input !== null) {
     input = shared.input;
