@@ -171,7 +171,7 @@ const setterSides = {
 function updateSetters() {
   const urlField = $("#setter-url");
   if (urlField.value === "") urlField.value = weburlCells.get("href").textContent;
-  showSetters(setterSides.ours, setterSides.browsers, urlField.value, $("#setter-name").value, $("#setter-value").value);
+  showSetters(setterSides.ours, setterSides.browsers, urlField.value, $("#setter-name").value, unescapeInput($("#setter-value").value));
 }
 $("#setter-from-input").addEventListener("click", () => {
   $("#setter-url").value = weburlCells.get("href").textContent;

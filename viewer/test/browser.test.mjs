@@ -256,6 +256,37 @@ function expectedGroups(c) {
 }
 console.log(`URLPattern: ${patternCases.length} cases`);
 
+// The setters tab, on WPT's setters tests (values typed with \u{…} escapes, as CR and LF need).
+const setterCases = Object.entries(JSON.parse(readFileSync(join(root, "testdata/wpt/setters_tests.json"), "utf8")))
+  .filter(([setter]) => setter !== "comment")
+  .flatMap(([setter, cases]) => cases.map((c) => ({ ...c, setter, name: `${JSON.stringify(c.href)}.${setter} = ${JSON.stringify(c.new_value)}` })))
+  .filter((c) => c.name.includes(filter));
+{
+  const page = await openPage();
+  await page.click("#tab-setters");
+  const results = await page.evaluate((cases) => {
+    const $ = (s) => document.querySelector(s);
+    const escape = (text) =>
+      [...text.replaceAll("\\u", "\\\\u")].map((ch) => (/^[\x21-\x7e]$/.test(ch) ? ch : `\\u{${ch.codePointAt(0).toString(16)}}`)).join("");
+    return cases.map((c) => {
+      $("#setter-url").value = c.href;
+      $("#setter-name").value = c.setter;
+      $("#setter-value").value = escape(c.new_value);
+      $("#setter-value").dispatchEvent(new Event("input", { bubbles: true }));
+      const values = {};
+      for (const el of document.querySelectorAll("[data-setter-weburl-value]")) values[el.dataset.setterWeburlValue] = el.textContent;
+      return { values, failure: $('[data-setter-weburl="failure"]').textContent };
+    });
+  }, setterCases);
+  results.forEach((r, i) => {
+    const c = setterCases[i];
+    const wrong = Object.keys(c.expected).filter((n) => r.values[n] !== c.expected[n]);
+    check(`setter ${c.name}`, wrong.length === 0 && r.failure === "", () => wrong.map((n) => `${n} ${JSON.stringify(r.values[n])} ≠ ${JSON.stringify(c.expected[n])}`).join("; ") || r.failure);
+  });
+  await page.close();
+}
+console.log(`setters: ${setterCases.length} cases`);
+
 // 3. Keyboard-only use, and the two widths.
 {
   const page = await openPage();
