@@ -38,7 +38,7 @@ function run(which, fields) {
   return { groups, result, pattern: made.pattern };
 }
 
-function table(outcome, other) {
+function table(outcome, other, marked) {
   if (outcome.unavailable) return h("p", { class: "none" }, "This browser has no URLPattern.");
   if (outcome.error) return h("p", { class: "failure" }, outcome.error);
   const rows = PATTERN_COMPONENTS.map((name) => {
@@ -52,7 +52,7 @@ function table(outcome, other) {
       "tr",
       { class: differs ? "differs" : null },
       h("th", { scope: "row" }, name),
-      h("td", null, h("code", { class: "value" }, component)),
+      h("td", null, h("code", { class: "value", "data-pattern-component": marked ? name : null }, component)),
       h("td", null, h("code", { class: "value" }, input)),
       h("td", null, outcome.groups ? h("code", null, groups) : ""),
       differs ? h("td", { class: "differs-note" }, "differs") : h("td"),
@@ -78,6 +78,6 @@ export function showPattern(weburlEl, browserEl, fields) {
   const browsers = run("browser", fields);
   if (ours.error) weburlEl.removeAttribute("data-pattern-result");
   else weburlEl.setAttribute("data-pattern-result", JSON.stringify(ours.groups ?? null));
-  fill(weburlEl, table(ours, browsers));
-  fill(browserEl, table(browsers, ours));
+  fill(weburlEl, table(ours, browsers, true));
+  fill(browserEl, table(browsers, ours, false));
 }

@@ -240,11 +240,17 @@ function expectedGroups(c) {
       set("#pattern-input-base", c.inputs[1] ?? "");
       set("#pattern-input", c.inputs[0]);
       $("#pattern-input").dispatchEvent(new Event("input", { bubbles: true }));
-      return $("#pattern-weburl [data-pattern-result], #pattern-weburl .pattern-output").getAttribute("data-pattern-result");
+      const components = {};
+      for (const el of document.querySelectorAll("#pattern-weburl [data-pattern-component]")) components[el.dataset.patternComponent] = el.textContent;
+      return { result: $("#pattern-weburl .pattern-output").getAttribute("data-pattern-result"), components };
     });
   }, patternCases);
-  results.forEach((shown, i) => {
+  results.forEach(({ result: shown, components }, i) => {
     const c = patternCases[i];
+    if (c.expected_obj && c.expected_obj !== "error") {
+      const wrong = Object.keys(c.expected_obj).filter((n) => components[n] !== c.expected_obj[n]);
+      check(`${c.name}: pattern components`, wrong.length === 0, () => wrong.map((n) => `${n} ${JSON.stringify(components[n])} ≠ ${JSON.stringify(c.expected_obj[n])}`).join("; "));
+    }
     if (c.expected_obj === "error" || c.expected_match === "error") {
       check(`${c.name}: error`, shown === null, () => `data-pattern-result ${shown}`);
     } else if ("expected_match" in c) {
