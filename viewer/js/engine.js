@@ -25,8 +25,6 @@ export const HAS = {
   validationErrors: typeof weburl.validationErrors === "function",
   site: typeof weburl.registrableDomain === "function",
   surt: typeof weburl.surt === "function",
-  pattern: typeof weburl.URLPattern === "function",
-  browserPattern: typeof globalThis.URLPattern === "function",
 };
 
 /** An empty base field means "no base", as `base: null` in WPT's urltestdata. */

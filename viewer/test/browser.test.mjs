@@ -258,6 +258,21 @@ function expectedGroups(c) {
       check(`${c.name}: result`, shown !== null && isDeepStrictEqual(JSON.parse(shown), expected), () => `shown ${shown}, expected ${JSON.stringify(expected)}`);
     }
   });
+  // The component fields, with the pattern's base URL as the dictionary's baseURL.
+  const fromFields = await page.evaluate(() => {
+    const $ = (s) => document.querySelector(s);
+    $('input[name="pattern-mode"][value="components"]').click();
+    $("#pattern-c-pathname").value = "/books/:id(\\d+)";
+    $("#pattern-base").value = "https://example.com/";
+    $("#pattern-input-base").value = "";
+    $("#pattern-input").value = "https://example.com/books/42";
+    $("#pattern-input").dispatchEvent(new Event("input", { bubbles: true }));
+    const matched = $("#pattern-weburl .pattern-output").getAttribute("data-pattern-result");
+    $("#pattern-input").value = "https://example.com/books/x";
+    $("#pattern-input").dispatchEvent(new Event("input", { bubbles: true }));
+    return { matched, unmatched: $("#pattern-weburl .pattern-output").getAttribute("data-pattern-result") };
+  });
+  check("URLPattern component fields", JSON.parse(fromFields.matched ?? "null")?.pathname?.id === "42" && fromFields.unmatched === "null", () => JSON.stringify(fromFields));
   await page.close();
 }
 console.log(`URLPattern: ${patternCases.length} cases`);
