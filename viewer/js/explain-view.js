@@ -7,6 +7,12 @@ import { renderValue } from "./value-view.js";
 
 const RFC_COMPONENTS = ["scheme", "userinfo", "host", "port", "path", "query", "fragment"];
 
+/** The package's phrases as sentences: a capital first letter, a full stop at the end. */
+function sentence(text) {
+  const t = String(text ?? "");
+  return t === "" ? t : t[0].toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? "" : ".");
+}
+
 function yesNo(value) {
   return h("strong", null, value ? "yes" : "no");
 }
@@ -31,7 +37,7 @@ export function showExplain(el, reading) {
   const disagreements = reading.disagreements ?? [];
   fill(
     el,
-    h("p", { class: "verdict" }, reading.verdict),
+    h("p", { class: "verdict" }, sentence(reading.verdict)),
     h(
       "dl",
       { class: "facts" },
@@ -65,7 +71,7 @@ export function showExplain(el, reading) {
               ", RFC 3986 gives ",
               d.rfc3986 == null ? h("span", { class: "none" }, "none") : h("code", null, d.rfc3986),
               ". ",
-              d.explanation,
+              sentence(d.explanation),
             ),
           ),
         )

@@ -43,22 +43,40 @@ function update() {
   showWhy(ours, base, errors);
 
   const parsed = Boolean(ours.url);
-  const inspected = parsed ? inspect(input, base) : null;
-  const details = inspected && inspected.url;
   $("#site").hidden = !parsed;
-  for (const id of ["#structure", "#display"]) $(id).hidden = !details;
-  $("#no-inspect").hidden = !parsed || Boolean(details);
-  if (details) {
-    showStructure($("#host-kind"), $("#path-segments"), $("#diagram"), ours.values.href, details);
-    showDisplay($("#display-body"), details);
-  }
   if (parsed) {
     for (const [name, value] of Object.entries(site(ours.url))) setValue($(`[data-site="${name}"]`), value);
   }
-  showExplain($("#explain-body"), explain(input, base));
+  scheduleDetails(input, base, ours);
 
   shareEl.href = shareFragment(input, base);
   scheduleAddressUpdate();
+}
+
+// The views below the results (structure, IRI display, RFC 3986 reading) are drawn in the frame
+// after the results, so that a long URL's components and errors appear without waiting for
+// them; `html[data-pending]` is set until they are drawn.
+let details = null;
+function scheduleDetails(input, base, ours) {
+  const pending = details !== null;
+  details = { input, base, ours };
+  if (pending) return;
+  document.documentElement.dataset.pending = "true";
+  requestAnimationFrame(() => setTimeout(drawDetails, 0));
+}
+function drawDetails() {
+  const { input, base, ours } = details;
+  details = null;
+  const inspected = ours.url ? inspect(input, base) : null;
+  const url = inspected && inspected.url;
+  for (const id of ["#structure", "#display"]) $(id).hidden = !url;
+  $("#no-inspect").hidden = !ours.url || Boolean(url);
+  if (url) {
+    showStructure($("#host-kind"), $("#path-segments"), $("#diagram"), ours.values.href, url);
+    showDisplay($("#display-body"), url);
+  }
+  showExplain($("#explain-body"), explain(input, base));
+  delete document.documentElement.dataset.pending;
 }
 
 // The address bar follows the share link, after the result is drawn: replaceState with a long
