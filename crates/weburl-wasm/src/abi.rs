@@ -1,0 +1,188 @@
+//! The boundary with JavaScript: one input buffer JavaScript encodes its
+//! strings into, one output buffer for the strings the exports return, and
+//! a block of 32-bit words (`META`) for numbers (component offsets, flags,
+//! the output's address).
+//!
+//! No Rust object outlives a call unless JavaScript holds its handle
+//! (URLPattern, see `pattern.rs`): a URL is its href and offsets, kept in
+//! JavaScript, so a dropped `URL` frees nothing here.
+//!
+//! Strings cross as UTF-8. JavaScript's `TextEncoder` turns lone
+//! surrogates into U+FFFD, as WebIDL's USVString conversion does; the
+//! exports still validate the bytes and read anything else lossily.
+
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+
+/// Words JavaScript reads after a call; see [`meta_ptr`].
+pub(crate) static META: [AtomicU32; 32] = [const { AtomicU32::new(0) }; 32];
+
+/// `META[OUT_PTR]`: the address of the output's first byte.
+pub(crate) const OUT_PTR: usize = 0;
+/// `META[FLAGS]`: bit 0, the href is the input byte for byte (JavaScript
+/// then keeps its own string instead of decoding one).
+pub(crate) const FLAGS: usize = 1;
+/// `META[OFFSETS..OFFSETS + 14]`: a URL's component offsets (`url.rs`).
+pub(crate) const OFFSETS: usize = 2;
+/// `META[OUT_LEN]`: the output's length in bytes (for a `TYPE_ERROR`'s
+/// message, whose status is not its length).
+pub(crate) const OUT_LEN: usize = 31;
+
+/// A status: the output is `null` (or the URL does not parse).
+pub const NULL: i32 = -1;
+/// A status: the call failed; the output holds the `TypeError`'s message.
+pub const TYPE_ERROR: i32 = -2;
+
+thread_local! {
+    /// What JavaScript writes; read while the output is written, so the
+    /// two are separate cells.
+    static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    static OUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+pub(crate) fn set_meta(index: usize, value: u32) {
+    META[index].store(value, Relaxed);
+}
+
+/// The address of [`META`], for a `Uint32Array` view.
+#[no_mangle]
+pub extern "C" fn weburl_meta_ptr() -> *const AtomicU32 {
+    META.as_ptr()
+}
+
+/// Makes room for `len` bytes of input and returns where JavaScript
+/// writes them. The address holds until the next call with a larger
+/// `len`.
+#[no_mangle]
+pub extern "C" fn weburl_input_reserve(len: usize) -> *mut u8 {
+    INPUT.with_borrow_mut(|input| {
+        if input.len() < len {
+            input.resize(len, 0);
+        }
+        input.as_mut_ptr()
+    })
+}
+
+/// Gives the memory of a large input or output back (after a 1 MB string,
+/// so that one call does not keep it for the life of the page).
+#[no_mangle]
+pub extern "C" fn weburl_shrink() {
+    INPUT.with_borrow_mut(|input| {
+        if input.len() > 1 << 16 {
+            *input = vec![0; 1 << 16];
+        }
+    });
+    OUT.with_borrow_mut(|out| {
+        if out.capacity() > 1 << 16 {
+            *out = Vec::new();
+        }
+    })
+}
+
+/// The input, read as UTF-8 (lossily, though `TextEncoder` only writes
+/// UTF-8): `f` gets the arguments JavaScript wrote back to back.
+pub(crate) fn with_input<R>(len: usize, f: impl FnOnce(&str) -> R) -> R {
+    INPUT.with_borrow(|input| {
+        let bytes = input.get(..len).unwrap_or(input);
+        match String::from_utf8_lossy(bytes) {
+            Cow::Borrowed(s) => f(s),
+            Cow::Owned(s) => f(&s),
+        }
+    })
+}
+
+/// Splits the input into the arguments a call passes as a list of byte
+/// lengths (`u32::MAX` for `null`), written by JavaScript's `writeArgs`:
+/// `count` lengths as little-endian words, then the strings' bytes.
+pub(crate) fn with_byte_args<R>(count: usize, f: impl FnOnce(&[Option<&[u8]>]) -> R) -> R {
+    INPUT.with_borrow(|input| {
+        let input = &input[..];
+        let mut args: Vec<Option<&[u8]>> = Vec::with_capacity(count);
+        let mut at = (count * 4).min(input.len());
+        for i in 0..count {
+            let word = input.get(i * 4..i * 4 + 4).unwrap_or(&[0xff; 4]);
+            let len = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
+            if len == u32::MAX {
+                args.push(None);
+                continue;
+            }
+            let end = at.saturating_add(len as usize).min(input.len());
+            args.push(Some(&input[at..end]));
+            at = end;
+        }
+        f(&args)
+    })
+}
+
+/// [`with_byte_args`] with the arguments read as UTF-8.
+pub(crate) fn with_args<R>(count: usize, f: impl FnOnce(&[Option<&str>]) -> R) -> R {
+    with_byte_args(count, |bytes| {
+        let args: Vec<Option<Cow<'_, str>>> = bytes
+            .iter()
+            .map(|b| b.map(String::from_utf8_lossy))
+            .collect();
+        let refs: Vec<Option<&str>> = args.iter().map(|a| a.as_deref()).collect();
+        f(&refs)
+    })
+}
+
+/// Puts `s` in the output buffer and returns its length (the status of a
+/// call that returns a string).
+pub(crate) fn out_str(s: &str) -> i32 {
+    out_with(|out| out.extend_from_slice(s.as_bytes()))
+}
+
+/// Builds the output with `f` and returns its length.
+pub(crate) fn out_with(f: impl FnOnce(&mut Vec<u8>)) -> i32 {
+    OUT.with_borrow_mut(|out| {
+        out.clear();
+        f(out);
+        set_meta(OUT_PTR, out.as_ptr() as u32);
+        set_meta(OUT_LEN, out.len() as u32);
+        len_status(out.len())
+    })
+}
+
+/// [`out_str`] for an optional string: `NULL` for `None`.
+#[cfg(feature = "full")]
+pub(crate) fn out_opt(s: Option<&str>) -> i32 {
+    s.map_or(NULL, out_str)
+}
+
+/// The `TypeError` status, with `message` as the output.
+pub(crate) fn type_error(message: &str) -> i32 {
+    out_str(message);
+    TYPE_ERROR
+}
+
+fn len_status(len: usize) -> i32 {
+    // Inputs are bounded by what a wasm32 memory holds (4 GiB) and URLs by
+    // weburl's u32 offsets; an output over 2 GiB is reported as a failure
+    // rather than a negative length.
+    i32::try_from(len).unwrap_or(TYPE_ERROR)
+}
+
+/// The first `len` bytes of the input as `input`, and the `base_len`
+/// bytes after them as `base` (none when `base_len` is negative): the
+/// layout of the URL calls, which skip `with_args`'s header for speed.
+pub(crate) fn with_input_and_base<R>(
+    len: usize,
+    base_len: i32,
+    f: impl FnOnce(&str, Option<&str>) -> R,
+) -> R {
+    INPUT.with_borrow(|buf| {
+        let end = len.min(buf.len());
+        let input = String::from_utf8_lossy(&buf[..end]);
+        let base = usize::try_from(base_len).ok().map(|n| {
+            let base_end = (end + n).min(buf.len());
+            String::from_utf8_lossy(&buf[end..base_end])
+        });
+        f(&input, base.as_deref())
+    })
+}
+
+/// Whether the input's first `len` bytes are `s`.
+pub(crate) fn input_is(len: usize, s: &str) -> bool {
+    INPUT.with_borrow(|buf| buf.get(..len) == Some(s.as_bytes()))
+}

@@ -1,0 +1,111 @@
+//! `inspect(input, base)`: what the viewer shows beyond the getters: the
+//! host's kind, the path segments, the component offsets, the IRI display
+//! form with the spoofing policy's verdict per label, the site, and the
+//! validation errors.
+//!
+//! <https://url.spec.whatwg.org/#url-rendering-i18n>
+
+use weburl::display::{check_label, domain_to_display};
+use weburl::surt::{self, SurtProfile};
+use weburl::{domain_to_unicode, Position, Url};
+
+use super::validation::{collect, errors_json};
+use crate::abi;
+use crate::json::{self, Obj};
+
+/// The positions reported, with their names in the JSON.
+const POSITIONS: [(&str, Position); 16] = [
+    ("beforeScheme", Position::BeforeScheme),
+    ("afterScheme", Position::AfterScheme),
+    ("beforeUsername", Position::BeforeUsername),
+    ("afterUsername", Position::AfterUsername),
+    ("beforePassword", Position::BeforePassword),
+    ("afterPassword", Position::AfterPassword),
+    ("beforeHost", Position::BeforeHost),
+    ("afterHost", Position::AfterHost),
+    ("beforePort", Position::BeforePort),
+    ("afterPort", Position::AfterPort),
+    ("beforePath", Position::BeforePath),
+    ("afterPath", Position::AfterPath),
+    ("beforeQuery", Position::BeforeQuery),
+    ("afterQuery", Position::AfterQuery),
+    ("beforeFragment", Position::BeforeFragment),
+    ("afterFragment", Position::AfterFragment),
+];
+
+const HOST_KINDS: [&str; 6] = ["none", "domain", "ipv4", "ipv6", "opaque", "empty"];
+
+/// The display form's verdict on each label of `domain` in punycode.
+fn labels_json(out: &mut Vec<u8>, domain: &str) {
+    let labels = domain.split('.').filter(|l| l.starts_with("xn--"));
+    json::array(out, labels, |out, label| {
+        let unicode = domain_to_unicode(label);
+        let verdict = check_label(&unicode);
+        Obj::new(out)
+            .str("label", label)
+            .str("unicode", &unicode)
+            .bool("shownAsUnicode", verdict.is_ok())
+            .opt_str("reason", verdict.err().map(|r| r.to_string()).as_deref())
+            .end();
+    });
+}
+
+fn url_json(out: &mut Vec<u8>, url: &Url) {
+    let mut o = Obj::new(out);
+    o.str("origin", &url.origin().ascii_serialization());
+    for (name, value) in Url::GETTER_NAMES.iter().zip(url.getters()) {
+        o.str(name, value);
+    }
+    o.str("hostKind", HOST_KINDS[crate::url::host_kind(url) as usize])
+        .raw("pathSegments", |out| match url.path_segments() {
+            Some(segments) => json::array(out, segments, json::string),
+            None => out.extend_from_slice(b"null"),
+        })
+        .bool("opaquePath", url.has_opaque_path())
+        .raw("offsets", |out| {
+            let mut o = Obj::new(out);
+            for (name, p) in POSITIONS {
+                o.num(name, url.position(p) as u64);
+            }
+            o.end();
+        })
+        .str("display", &url.to_display_string())
+        .opt_str(
+            "displayHost",
+            url.domain().map(|d| domain_to_display(d)).as_deref(),
+        )
+        .raw("labels", |out| labels_json(out, url.domain().unwrap_or("")))
+        .opt_str("publicSuffix", url.public_suffix())
+        .opt_str("registrableDomain", url.registrable_domain())
+        .str("surt", &surt::key(url, SurtProfile::InternetArchive));
+    o.end();
+}
+
+/// Arguments (`with_args`): input, base or null. JSON `{url, failure,
+/// errors}` (see `js/index.d.ts`, `Inspection`); `TYPE_ERROR` when the base
+/// does not parse.
+#[no_mangle]
+pub extern "C" fn weburl_inspect() -> i32 {
+    abi::with_args(2, |args| {
+        let input = args[0].unwrap_or_default();
+        let base = match super::parse_base(args[1]) {
+            Ok(b) => b,
+            Err(message) => return abi::type_error(&message),
+        };
+        let errors = collect(input, base.as_ref());
+        let parsed = Url::options().base_url(base.as_ref()).parse(input);
+        abi::out_with(|out| {
+            Obj::new(out)
+                .raw("url", |out| match &parsed {
+                    Ok(url) => url_json(out, url),
+                    Err(_) => out.extend_from_slice(b"null"),
+                })
+                .raw("failure", |out| match &parsed {
+                    Ok(_) => out.extend_from_slice(b"null"),
+                    Err(e) => super::failure_json(out, e),
+                })
+                .raw("errors", |out| errors_json(out, input, &errors))
+                .end();
+        })
+    })
+}

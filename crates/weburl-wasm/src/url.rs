@@ -1,0 +1,158 @@
+//! `URL`: parsing, `canParse`, the setters and the origin. A parsed URL
+//! goes back to JavaScript as its href and the offsets of its components
+//! in it; the getters are slices of the href made in JavaScript.
+//!
+//! <https://url.spec.whatwg.org/#api>
+
+use weburl::{Host, Position, Url};
+
+use crate::abi::{self, NULL};
+
+/// The positions written to `META[OFFSETS..]`, in this order; `js/src/url.js`
+/// reads them by index.
+const POSITIONS: [Position; 14] = [
+    Position::AfterScheme,
+    Position::BeforeUsername,
+    Position::AfterUsername,
+    Position::BeforePassword,
+    Position::AfterPassword,
+    Position::BeforeHost,
+    Position::AfterHost,
+    Position::BeforePort,
+    Position::AfterPort,
+    Position::BeforePath,
+    Position::AfterPath,
+    Position::BeforeQuery,
+    Position::AfterQuery,
+    Position::BeforeFragment,
+];
+
+/// The kind of `url`'s host as a number: 0 none, 1 domain, 2 IPv4,
+/// 3 IPv6, 4 opaque, 5 empty (`HOST_KINDS` in `js/src/url.js`).
+pub(crate) fn host_kind(url: &Url) -> u32 {
+    match url.typed_host() {
+        None => 0,
+        Some(Host::Domain(_)) => 1,
+        Some(Host::Ipv4(_)) => 2,
+        Some(Host::Ipv6(_)) => 3,
+        Some(Host::Opaque(_)) => 4,
+        Some(Host::Empty) => 5,
+    }
+}
+
+/// Hands `url` to JavaScript: offsets and host kind in `META`, the href in
+/// the output unless it is the first `same_as_input` bytes of the input.
+fn emit(url: &Url, same_as_input: usize) -> i32 {
+    for (i, p) in POSITIONS.iter().enumerate() {
+        // Offsets fit in u32: weburl stores them as u32.
+        abi::set_meta(abi::OFFSETS + i, url.position(*p) as u32);
+    }
+    let href = url.href();
+    let same = same_as_input == href.len() && abi::input_is(same_as_input, href);
+    abi::set_meta(abi::FLAGS, u32::from(same) | host_kind(url) << 8);
+    if same {
+        return href.len() as i32;
+    }
+    abi::out_str(href)
+}
+
+fn parse(input: &str, base: Option<&str>) -> Option<Url> {
+    match base {
+        None => Url::parse(input).ok(),
+        Some(base) => {
+            let base = Url::parse(base).ok()?;
+            Url::options().base_url(Some(&base)).parse(input).ok()
+        }
+    }
+}
+
+/// `new URL(input, base)`: the input's first `len` bytes, the base's
+/// `base_len` after them (negative: no base). Returns the href's length
+/// (the href in the output unless `META[FLAGS]` bit 0 says it is the
+/// input), or `NULL` when it does not parse.
+///
+/// <https://url.spec.whatwg.org/#dom-url-url>
+#[no_mangle]
+pub extern "C" fn weburl_url_parse(len: usize, base_len: i32) -> i32 {
+    match abi::with_input_and_base(len, base_len, parse) {
+        Some(url) => emit(&url, if base_len < 0 { len } else { usize::MAX }),
+        None => NULL,
+    }
+}
+
+/// `URL.canParse(input, base)`: 1 or 0, with the layout of
+/// [`weburl_url_parse`].
+///
+/// <https://url.spec.whatwg.org/#dom-url-canparse>
+#[no_mangle]
+pub extern "C" fn weburl_url_can_parse(len: usize, base_len: i32) -> i32 {
+    abi::with_input_and_base(len, base_len, Url::can_parse).into()
+}
+
+/// The setters, by number: `SETTERS` in `js/src/url.js`.
+fn set(url: &mut Url, which: u32, value: &str) -> Result<(), String> {
+    // The setters other than href ignore values they cannot use, as the
+    // JavaScript ones do; only href throws.
+    match which {
+        0 => return url.set_href(value).map_err(|e| format!("Invalid URL: {e}")),
+        1 => drop(url.set_protocol(value)),
+        2 => drop(url.set_username(value)),
+        3 => drop(url.set_password(value)),
+        4 => drop(url.set_host(value)),
+        5 => drop(url.set_hostname(value)),
+        6 => drop(url.set_port(value)),
+        7 => drop(url.set_pathname(value)),
+        8 => drop(url.set_search(value)),
+        9 => drop(url.set_hash(value)),
+        _ => return Err(format!("no setter number {which}")),
+    }
+    Ok(())
+}
+
+/// A setter: arguments (`with_args`) href and value. Returns the new
+/// href as [`weburl_url_parse`] does, or `TYPE_ERROR` (href only).
+///
+/// <https://url.spec.whatwg.org/#urlutils-members>
+#[no_mangle]
+pub extern "C" fn weburl_url_set(which: u32) -> i32 {
+    let result = abi::with_args(2, |args| {
+        let href = args[0].unwrap_or_default();
+        // The href came from this parser: it parses back to the same URL.
+        let mut url = Url::parse(href).map_err(|e| e.to_string())?;
+        set(&mut url, which, args[1].unwrap_or_default())?;
+        Ok::<Url, String>(url)
+    });
+    match result {
+        Ok(url) => emit(&url, usize::MAX),
+        Err(message) => abi::type_error(&message),
+    }
+}
+
+/// The origin of the URL whose href is the input's first `len` bytes.
+///
+/// <https://url.spec.whatwg.org/#dom-url-origin>
+#[no_mangle]
+pub extern "C" fn weburl_url_origin(len: usize) -> i32 {
+    abi::with_input(len, |href| match Url::parse(href) {
+        Ok(url) => abi::out_str(&url.origin().ascii_serialization()),
+        Err(_) => NULL,
+    })
+}
+
+/// The `URLSearchParams` update steps: arguments href, then names and
+/// values alternating (`count` strings in all). Returns the new href.
+///
+/// <https://url.spec.whatwg.org/#concept-urlsearchparams-update>
+#[no_mangle]
+pub extern "C" fn weburl_url_set_params(count: usize) -> i32 {
+    let result = abi::with_args(count, |args| {
+        let mut url = Url::parse(args.first().copied().flatten()?).ok()?;
+        let params = crate::params::from_args(&args[1..]);
+        url.set_search_params(&params).ok()?;
+        Some(url)
+    });
+    match result {
+        Some(url) => emit(&url, usize::MAX),
+        None => abi::type_error("the URL's href does not parse"),
+    }
+}

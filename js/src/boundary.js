@@ -1,0 +1,188 @@
+// The boundary with a weburl WebAssembly module: loading it, writing
+// arguments into its input buffer, reading what it returns.
+//
+// Exports of crates/weburl-wasm take arguments as UTF-8 in one input
+// buffer and leave results in one output buffer whose address, with other
+// numbers, is in the META words (see crates/weburl-wasm/src/abi.rs).
+
+/** A status: null, or a URL that does not parse. */
+export const NULL = -1;
+/** A status: the call failed, the output holds the TypeError's message. */
+export const TYPE_ERROR = -2;
+
+const encoder = new TextEncoder();
+// ignoreBOM: a leading U+FEFF is text here, not a byte order mark.
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
+const latin1 = new TextDecoder("latin1");
+
+/** The bytes of `wasm/<name>.wasm` next to this package's `src/`. */
+async function moduleBytes(name) {
+  const url = new URL(`../wasm/${name}.wasm`, import.meta.url);
+  if (url.protocol === "file:") {
+    // Node (and Deno, Bun): read the file. The specifier is in a variable
+    // so that bundlers for browsers do not try to resolve it.
+    const fsName = "node:fs/promises";
+    const fs = await import(/* webpackIgnore: true */ /* @vite-ignore */ fsName);
+    return fs.readFile(url);
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`weburl: cannot load ${url}: ${response.status}`);
+  return response.arrayBuffer();
+}
+
+/** Loads module `name` ("core" or "full") and wraps its exports. */
+export async function load(name) {
+  const { instance } = await WebAssembly.instantiate(await moduleBytes(name), {});
+  return new Boundary(instance.exports);
+}
+
+export class Boundary {
+  constructor(exports) {
+    /** The module's exports, called by name. */
+    this.x = exports;
+    this.memory = exports.memory;
+    this.metaAddress = exports.weburl_meta_ptr();
+    this.inputAddress = exports.weburl_input_reserve(4096);
+    this.inputCapacity = 4096;
+    this.refresh();
+  }
+
+  /** New views after the memory grew (the old ones are detached). */
+  refresh() {
+    this.buffer = this.memory.buffer;
+    this.u8 = new Uint8Array(this.buffer);
+    this.meta = new Uint32Array(this.buffer, this.metaAddress, 32);
+  }
+
+  /** Makes the views current; call after any export that may allocate. */
+  sync() {
+    if (this.buffer !== this.memory.buffer) this.refresh();
+  }
+
+  /** Makes room for `len` input bytes. */
+  reserve(len) {
+    if (len > this.inputCapacity) {
+      this.inputAddress = this.x.weburl_input_reserve(len);
+      this.inputCapacity = len;
+    }
+    this.sync();
+  }
+
+  /**
+   * Writes `s` as UTF-8 at input offset `at` (room for it reserved) and
+   * returns the bytes written. Lone surrogates become U+FFFD, as WebIDL's
+   * USVString conversion makes them.
+   */
+  put(s, at) {
+    const u8 = this.u8;
+    const base = this.inputAddress + at;
+    const n = s.length;
+    let i = 0;
+    // ASCII byte by byte: for the short strings URLs mostly are, cheaper
+    // than encodeInto's call.
+    if (n < 64) {
+      for (; i < n; i++) {
+        const c = s.charCodeAt(i);
+        if (c > 0x7f) break;
+        u8[base + i] = c;
+      }
+      if (i === n) return n;
+    }
+    const rest = i === 0 ? s : s.slice(i);
+    const { written } = encoder.encodeInto(rest, u8.subarray(base + i, this.inputAddress + this.inputCapacity));
+    return i + written;
+  }
+
+  /** Writes `input` (and `base` after it) for the URL calls: their lengths. */
+  putInputAndBase(input, base) {
+    this.reserve((input.length + (base === undefined ? 0 : base.length)) * 3 + 16);
+    const len = this.put(input, 0);
+    const baseLen = base === undefined ? -1 : this.put(base, len);
+    return [len, baseLen];
+  }
+
+  /**
+   * Writes a list of strings (null for none) as `with_args` reads them: a
+   * little-endian length per string, then the strings. A Uint8Array goes
+   * in as its bytes.
+   */
+  putArgs(args) {
+    let room = args.length * 4;
+    for (const a of args) if (a != null) room += typeof a === "string" ? a.length * 3 : a.length;
+    this.reserve(room + 16);
+    const view = new DataView(this.buffer, this.inputAddress, this.inputCapacity);
+    let at = args.length * 4;
+    for (let k = 0; k < args.length; k++) {
+      const a = args[k];
+      let len;
+      if (a == null) {
+        len = 0xffffffff;
+      } else if (typeof a === "string") {
+        len = this.put(a, at);
+      } else {
+        this.u8.set(a, this.inputAddress + at);
+        len = a.length;
+      }
+      view.setUint32(k * 4, len, true);
+      if (a != null) at += len;
+    }
+  }
+
+  /** The output's `len` bytes, ASCII (an href, an origin). */
+  ascii(len) {
+    this.sync();
+    const start = this.meta[0];
+    if (len < 128) {
+      return String.fromCharCode.apply(null, this.u8.subarray(start, start + len));
+    }
+    return latin1.decode(this.u8.subarray(start, start + len));
+  }
+
+  /** The output's `len` bytes as UTF-8. */
+  text(len) {
+    this.sync();
+    const start = this.meta[0];
+    return utf8.decode(this.u8.subarray(start, start + len));
+  }
+
+  /** The output as JSON. */
+  json(len) {
+    return JSON.parse(this.text(len));
+  }
+
+  /** The output (`len` bytes) as the list of strings `out_strings` writes. */
+  strings(len) {
+    this.sync();
+    const start = this.meta[0];
+    const view = new DataView(this.buffer, start);
+    const count = view.getUint32(0, true);
+    const head = 4 + count * 4;
+    const lens = new Array(count);
+    for (let i = 0; i < count; i++) {
+      lens[i] = view.getUint32(4 + i * 4, true);
+    }
+    const text = utf8.decode(this.u8.subarray(start + head, start + len));
+    const out = new Array(count);
+    let at = 0;
+    for (let i = 0; i < count; i++) {
+      out[i] = text.slice(at, at + lens[i]);
+      at += lens[i];
+    }
+    return out;
+  }
+
+  /** The TypeError of a `TYPE_ERROR` status, its message from the output. */
+  typeError() {
+    this.sync();
+    return new TypeError(this.text(this.meta[31]));
+  }
+}
+
+/**
+ * WebIDL's conversion to USVString: ToString (a Symbol throws a
+ * TypeError), then lone surrogates to U+FFFD.
+ */
+export function usv(value) {
+  const s = typeof value === "string" ? value : `${value}`;
+  return s.isWellFormed === undefined || s.isWellFormed() ? s : s.toWellFormed();
+}

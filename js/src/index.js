@@ -1,0 +1,266 @@
+// The main entry point, `weburl`: URL and URLSearchParams from the core
+// module, and on the full module the rest: URLPattern, public suffixes and
+// registrable domains, SURT keys, validation errors, the RFC 3986 reading
+// (`explain`), the links of an HTML document, and `inspect`.
+
+import { load, usv, NULL, TYPE_ERROR } from "./boundary.js";
+import { URL, URLSearchParams, HOST_KINDS } from "./core.js";
+
+export { URL, URLSearchParams, HOST_KINDS };
+
+const wasm = await load("full");
+const x = wasm.x;
+
+/** A call's JSON result, or its TypeError thrown. */
+function jsonResult(status) {
+  if (status === TYPE_ERROR) throw wasm.typeError();
+  return status === NULL ? null : wasm.json(status);
+}
+
+function optionalUsv(value) {
+  return value === undefined || value === null ? null : usv(value);
+}
+
+function requireArgs(count, needed, what) {
+  if (count < needed) throw new TypeError(`${what}: ${needed} argument${needed > 1 ? "s" : ""} required, but only ${count} present.`);
+}
+
+/**
+ * The URL Standard's validation errors of parsing `input` (against
+ * `base`): `[{ name, description, failure, start, end }]`, spans in UTF-16
+ * code units of `input`. Throws a TypeError when `base` does not parse.
+ *
+ * https://url.spec.whatwg.org/#validation-error
+ */
+export function validationErrors(input, base = undefined) {
+  requireArgs(arguments.length, 1, "validationErrors");
+  wasm.putArgs([usv(input), optionalUsv(base)]);
+  return jsonResult(x.weburl_validation_errors());
+}
+
+function site(host, which) {
+  const h = usv(host);
+  wasm.reserve(h.length * 3 + 16);
+  const len = wasm.put(h, 0);
+  const status = x.weburl_site(len, which);
+  return status === NULL ? null : wasm.ascii(status);
+}
+
+/**
+ * The public suffix of a host (the Public Suffix List's, ICANN and private
+ * sections), or null for IP addresses, strings that are not a host, and
+ * domains with an empty label.
+ *
+ * https://url.spec.whatwg.org/#host-public-suffix
+ */
+export function publicSuffix(host) {
+  requireArgs(arguments.length, 1, "publicSuffix");
+  return site(host, 0);
+}
+
+/**
+ * The registrable domain of a host, or null where there is none.
+ *
+ * https://url.spec.whatwg.org/#host-registrable-domain
+ */
+export function registrableDomain(host) {
+  requireArgs(arguments.length, 1, "registrableDomain");
+  return site(host, 1);
+}
+
+/**
+ * The SURT key of a URL by `profile` ("ia", the default: the Internet
+ * Archive's `surt` package; or "heritrix"). Throws a TypeError when the
+ * URL does not parse or the profile is unknown.
+ */
+export function surt(url, profile = undefined) {
+  requireArgs(arguments.length, 1, "surt");
+  wasm.putArgs([usv(url), optionalUsv(profile)]);
+  const status = x.weburl_surt();
+  if (status === TYPE_ERROR) throw wasm.typeError();
+  return wasm.ascii(status);
+}
+
+/**
+ * The RFC 3986 reading of `input` next to the URL Standard's and where
+ * they depart (weburl-rfc3986's lens, what `weburl lint` reports).
+ */
+export function explain(input, base = undefined) {
+  requireArgs(arguments.length, 1, "explain");
+  wasm.putArgs([usv(input), optionalUsv(base)]);
+  return jsonResult(x.weburl_explain());
+}
+
+/**
+ * The URLs of an HTML document as a browser resolves them. `html` is the
+ * document's bytes (Uint8Array or ArrayBuffer; its encoding found as a
+ * browser finds it) or its text (a string, read as UTF-8 unless `charset`
+ * says otherwise).
+ */
+export function links(html, baseURL, charset = undefined) {
+  requireArgs(arguments.length, 2, "links");
+  let bytes;
+  let transport = optionalUsv(charset);
+  if (html instanceof Uint8Array) {
+    bytes = html;
+  } else if (html instanceof ArrayBuffer) {
+    bytes = new Uint8Array(html);
+  } else if (ArrayBuffer.isView(html)) {
+    bytes = new Uint8Array(html.buffer, html.byteOffset, html.byteLength);
+  } else {
+    bytes = new TextEncoder().encode(usv(html));
+    if (transport === null) transport = "utf-8";
+  }
+  wasm.putArgs([bytes, usv(baseURL), transport]);
+  return jsonResult(x.weburl_links());
+}
+
+/**
+ * Everything weburl knows about `input` (against `base`): the URL's
+ * components, host kind, path segments, component offsets, display form
+ * with the spoofing verdict per label, site; or the failure; and the
+ * validation errors. Throws a TypeError when `base` does not parse.
+ */
+export function inspect(input, base = undefined) {
+  requireArgs(arguments.length, 1, "inspect");
+  wasm.putArgs([usv(input), optionalUsv(base)]);
+  return jsonResult(x.weburl_inspect());
+}
+
+// ----- URLPattern -----
+
+const COMPONENTS = ["protocol", "username", "password", "hostname", "port", "pathname", "search", "hash"];
+
+/** Frees a pattern's WebAssembly side when its object is collected. */
+const patterns = new FinalizationRegistry((handle) => x.weburl_pattern_free(handle));
+
+/** Writes a URLPattern input: [kind, stringOrDictArgs]. */
+function putPatternInput(input, baseURL) {
+  if (input !== null && typeof input === "object") {
+    const args = COMPONENTS.map((c) => (input[c] === undefined ? null : usv(input[c])));
+    args.push(input.baseURL === undefined ? null : usv(input.baseURL));
+    if (baseURL !== undefined) {
+      throw new TypeError("URLPattern: a base URL cannot be given with a dictionary input");
+    }
+    wasm.putArgs(args);
+    return 1;
+  }
+  wasm.putArgs([usv(input), baseURL === undefined ? null : usv(baseURL)]);
+  return 0;
+}
+
+/** https://urlpattern.spec.whatwg.org/#urlpattern-class */
+export class URLPattern {
+  #handle;
+  #strings;
+
+  constructor(input = undefined, baseURL = undefined, options = undefined) {
+    // (input, options) without a base: the second argument is the options.
+    if (baseURL !== null && typeof baseURL === "object" && options === undefined) {
+      options = baseURL;
+      baseURL = undefined;
+    }
+    if (input === undefined || input === null) input = {};
+    const ignoreCase = options != null && Boolean(options.ignoreCase);
+    const kind = putPatternInput(input, baseURL);
+    const status = x.weburl_pattern_new(kind, ignoreCase ? 1 : 0);
+    if (status === TYPE_ERROR) throw wasm.typeError();
+    wasm.sync();
+    this.#handle = wasm.meta[1];
+    this.#strings = wasm.json(status);
+    patterns.register(this, this.#handle);
+  }
+
+  #match(input, baseURL, groups) {
+    if (input === undefined) input = {};
+    const kind = putPatternInput(input, baseURL);
+    const status = x.weburl_pattern_exec(this.#handle, kind, groups);
+    if (status === TYPE_ERROR) throw wasm.typeError();
+    return status;
+  }
+
+  /** https://urlpattern.spec.whatwg.org/#dom-urlpattern-test */
+  test(input = undefined, baseURL = undefined) {
+    if (typeof input === "string" || (input !== undefined && (input === null || typeof input !== "object"))) {
+      const [len, baseLen] = wasm.putInputAndBase(usv(input), baseURL === undefined ? undefined : usv(baseURL));
+      return x.weburl_pattern_test_str(this.#handle, len, baseLen) === 1;
+    }
+    return this.#match(input, baseURL, 0) === 1;
+  }
+
+  /** https://urlpattern.spec.whatwg.org/#dom-urlpattern-exec */
+  exec(input = undefined, baseURL = undefined) {
+    const inputs = baseURL === undefined ? [input === undefined ? {} : input] : [input, baseURL];
+    const status = this.#match(input, baseURL, 1);
+    if (status === NULL) return null;
+    const result = wasm.json(status);
+    result.inputs = inputs;
+    for (const c of COMPONENTS) {
+      const groups = result[c].groups;
+      // A group that did not participate is undefined, as in JavaScript's
+      // RegExp results.
+      for (const k of Object.keys(groups)) if (groups[k] === null) groups[k] = undefined;
+    }
+    return { inputs, ...Object.fromEntries(COMPONENTS.map((c) => [c, result[c]])) };
+  }
+
+  get protocol() {
+    return this.#strings.protocol;
+  }
+  get username() {
+    return this.#strings.username;
+  }
+  get password() {
+    return this.#strings.password;
+  }
+  get hostname() {
+    return this.#strings.hostname;
+  }
+  get port() {
+    return this.#strings.port;
+  }
+  get pathname() {
+    return this.#strings.pathname;
+  }
+  get search() {
+    return this.#strings.search;
+  }
+  get hash() {
+    return this.#strings.hash;
+  }
+  get hasRegExpGroups() {
+    return this.#strings.hasRegExpGroups;
+  }
+
+  /**
+   * The string `component` of a URL this pattern matches with `groups`
+   * (Chromium's `URLPattern.prototype.generate`). Throws a TypeError when
+   * the component is unknown or the groups do not fit.
+   */
+  generate(component, groups) {
+    const args = [usv(component)];
+    for (const [k, v] of Object.entries(groups ?? {})) args.push(usv(k), usv(v));
+    wasm.putArgs(args);
+    const status = x.weburl_pattern_generate(this.#handle, args.length);
+    if (status === TYPE_ERROR) throw wasm.typeError();
+    return wasm.text(status);
+  }
+
+  /**
+   * Orders two patterns by how specific `component` is in each: -1, 0 or 1.
+   */
+  static compareComponent(component, left, right) {
+    const c = usv(component);
+    const l = left instanceof URLPattern ? left : new URLPattern(left);
+    const r = right instanceof URLPattern ? right : new URLPattern(right);
+    wasm.reserve(c.length * 3 + 16);
+    const len = wasm.put(c, 0);
+    const status = x.weburl_pattern_compare(len, l.#handle, r.#handle);
+    if (status === TYPE_ERROR) throw wasm.typeError();
+    return status;
+  }
+
+  get [Symbol.toStringTag]() {
+    return "URLPattern";
+  }
+}
