@@ -1,5 +1,6 @@
-// The page: reads the fields (and a share link at load), runs weburl and the browser on them,
-// and renders every view synchronously on each input event.
+// The page: reads the fields (and a share link at load and on hashchange), runs weburl and the
+// browser on them, and on each input event draws the results, the validation errors and the
+// site at once, and the views below them in the next frame.
 
 import { parse, parseInBrowser, validationErrors, inspect, explain, site, baseFails } from "./engine.js";
 import { buildRows, showResult, differingComponents } from "./components-view.js";
