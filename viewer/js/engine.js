@@ -19,7 +19,7 @@ export const COMPONENTS = [
 ];
 
 /** Which of the package's optional exports this build has (the page degrades without them). */
-export const HAS = {
+const HAS = {
   inspect: typeof weburl.inspect === "function",
   explain: typeof weburl.explain === "function",
   validationErrors: typeof weburl.validationErrors === "function",
@@ -123,4 +123,3 @@ export function makePattern(which, init, base, options) {
   }
 }
 
-export { weburl };
