@@ -14,6 +14,8 @@ const encoder = new TextEncoder();
 // ignoreBOM: a leading U+FEFF is text here, not a byte order mark.
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 const latin1 = new TextDecoder("latin1");
+/** Node's Buffer, when it has the Latin-1 slice used for hrefs. */
+const NodeBuffer = typeof globalThis.Buffer === "function" && typeof globalThis.Buffer.prototype.latin1Slice === "function" ? globalThis.Buffer : undefined;
 
 /** The bytes of `wasm/<name>.wasm` next to this package's `src/`. */
 async function moduleBytes(name) {
@@ -44,6 +46,7 @@ export class Boundary {
     this.metaAddress = exports.weburl_meta_ptr();
     this.inputAddress = exports.weburl_input_reserve(4096);
     this.inputCapacity = 4096;
+    this.baseLen = -1;
     this.refresh();
   }
 
@@ -51,7 +54,14 @@ export class Boundary {
   refresh() {
     this.buffer = this.memory.buffer;
     this.u8 = new Uint8Array(this.buffer);
+    // Node's Buffer decodes Latin-1 without TextDecoder's per-call cost.
+    this.nodeBuffer = NodeBuffer === undefined ? null : NodeBuffer.from(this.buffer);
     this.meta = new Uint32Array(this.buffer, this.metaAddress, 32);
+  }
+
+  /** The size of the module's linear memory, in bytes. */
+  memoryBytes() {
+    return this.memory.buffer.byteLength;
   }
 
   /** Makes the views current; call after any export that may allocate. */
@@ -65,7 +75,7 @@ export class Boundary {
       this.inputAddress = this.x.weburl_input_reserve(len);
       this.inputCapacity = len;
     }
-    this.sync();
+    if (this.buffer !== this.memory.buffer) this.refresh();
   }
 
   /**
@@ -80,7 +90,7 @@ export class Boundary {
     let i = 0;
     // ASCII byte by byte: for the short strings URLs mostly are, cheaper
     // than encodeInto's call.
-    if (n < 64) {
+    if (n < 256) {
       for (; i < n; i++) {
         const c = s.charCodeAt(i);
         if (c > 0x7f) break;
@@ -93,12 +103,16 @@ export class Boundary {
     return i + written;
   }
 
-  /** Writes `input` (and `base` after it) for the URL calls: their lengths. */
+  /**
+   * Writes `input` (and `base` after it) for the URL calls; returns the
+   * input's length, and leaves the base's in `baseLen` (-1 for none), so
+   * that the hot path allocates no array.
+   */
   putInputAndBase(input, base) {
     this.reserve((input.length + (base === undefined ? 0 : base.length)) * 3 + 16);
     const len = this.put(input, 0);
-    const baseLen = base === undefined ? -1 : this.put(base, len);
-    return [len, baseLen];
+    this.baseLen = base === undefined ? -1 : this.put(base, len);
+    return len;
   }
 
   /**
@@ -132,6 +146,7 @@ export class Boundary {
   ascii(len) {
     this.sync();
     const start = this.meta[0];
+    if (this.nodeBuffer !== null) return this.nodeBuffer.latin1Slice(start, start + len);
     if (len < 128) {
       return String.fromCharCode.apply(null, this.u8.subarray(start, start + len));
     }

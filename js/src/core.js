@@ -16,6 +16,14 @@ const x = wasm.x;
 const FLAGS = 1;
 const OFFSETS = 2;
 
+/**
+ * The size in bytes of the core WebAssembly module's memory: a
+ * diagnostic, for checking that dropped objects leave nothing behind.
+ */
+export function coreMemoryBytes() {
+  return wasm.memoryBytes();
+}
+
 /** The kinds of host `META[FLAGS] >> 8` names (url.rs `host_kind`). */
 export const HOST_KINDS = ["none", "domain", "ipv4", "ipv6", "opaque", "empty"];
 
@@ -44,8 +52,8 @@ function requireArgs(count, needed, what) {
 
 /** Parses; `null` when `input` (against `base`) is not a URL. */
 function parse(input, base) {
-  const [len, baseLen] = wasm.putInputAndBase(input, base);
-  const status = x.weburl_url_parse(len, baseLen);
+  const len = wasm.putInputAndBase(input, base);
+  const status = x.weburl_url_parse(len, wasm.baseLen);
   if (status === NULL) return null;
   wasm.sync();
   return [hrefOf(status, input), offsets()];
@@ -91,8 +99,8 @@ export class URL {
   /** https://url.spec.whatwg.org/#dom-url-canparse */
   static canParse(url, base = undefined) {
     requireArgs(arguments.length, 1, "Failed to execute 'canParse' on 'URL'");
-    const [len, baseLen] = wasm.putInputAndBase(usv(url), base === undefined ? undefined : usv(base));
-    return x.weburl_url_can_parse(len, baseLen) === 1;
+    const len = wasm.putInputAndBase(usv(url), base === undefined ? undefined : usv(base));
+    return x.weburl_url_can_parse(len, wasm.baseLen) === 1;
   }
 
   #slice(start, end) {

@@ -4,12 +4,17 @@
 // (`explain`), the links of an HTML document, and `inspect`.
 
 import { load, usv, NULL, TYPE_ERROR } from "./boundary.js";
-import { URL, URLSearchParams, HOST_KINDS } from "./core.js";
+import { URL, URLSearchParams, HOST_KINDS, coreMemoryBytes } from "./core.js";
 
-export { URL, URLSearchParams, HOST_KINDS };
+export { URL, URLSearchParams, HOST_KINDS, coreMemoryBytes };
 
 const wasm = await load("full");
 const x = wasm.x;
+
+/** The size in bytes of the full module's memory (a diagnostic, as coreMemoryBytes). */
+export function fullMemoryBytes() {
+  return wasm.memoryBytes();
+}
 
 /** A call's JSON result, or its TypeError thrown. */
 function jsonResult(status) {
@@ -182,8 +187,8 @@ export class URLPattern {
   /** https://urlpattern.spec.whatwg.org/#dom-urlpattern-test */
   test(input = undefined, baseURL = undefined) {
     if (typeof input === "string" || (input !== undefined && (input === null || typeof input !== "object"))) {
-      const [len, baseLen] = wasm.putInputAndBase(usv(input), baseURL === undefined ? undefined : usv(baseURL));
-      return x.weburl_pattern_test_str(this.#handle, len, baseLen) === 1;
+      const len = wasm.putInputAndBase(usv(input), baseURL === undefined ? undefined : usv(baseURL));
+      return x.weburl_pattern_test_str(this.#handle, len, wasm.baseLen) === 1;
     }
     return this.#match(input, baseURL, 0) === 1;
   }

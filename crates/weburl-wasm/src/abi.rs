@@ -145,7 +145,7 @@ pub(crate) fn out_with(f: impl FnOnce(&mut Vec<u8>)) -> i32 {
 }
 
 /// [`out_str`] for an optional string: `NULL` for `None`.
-#[cfg(feature = "full")]
+#[cfg(feature = "site")]
 pub(crate) fn out_opt(s: Option<&str>) -> i32 {
     s.map_or(NULL, out_str)
 }

@@ -28,7 +28,17 @@ pub mod abi;
 pub mod params;
 pub mod url;
 
-#[cfg(feature = "full")]
+#[cfg(any(
+    feature = "site",
+    feature = "pattern",
+    feature = "lens",
+    feature = "html"
+))]
 pub mod full;
-#[cfg(feature = "full")]
+#[cfg(any(
+    feature = "site",
+    feature = "pattern",
+    feature = "lens",
+    feature = "html"
+))]
 mod json;

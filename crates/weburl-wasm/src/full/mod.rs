@@ -1,9 +1,14 @@
 //! The full module's exports (feature `full`).
 
+#[cfg(feature = "html")]
 pub mod html;
+#[cfg(feature = "site")]
 pub mod inspect;
+#[cfg(feature = "lens")]
 pub mod lens;
+#[cfg(feature = "pattern")]
 pub mod pattern;
+#[cfg(feature = "site")]
 pub mod site;
 mod utf16;
 pub mod validation;

@@ -13,27 +13,34 @@ use weburl_pattern::{
 use crate::abi::{self, NULL};
 use crate::json::Obj;
 
+/// Live patterns by handle, and the free slots, reused first so that the
+/// table stays as large as the most patterns alive at once.
+struct Table {
+    slots: Vec<Option<UrlPattern>>,
+    free: Vec<u32>,
+}
+
 thread_local! {
-    /// Live patterns by handle; `None` marks a free slot.
-    static PATTERNS: RefCell<Vec<Option<UrlPattern>>> = const { RefCell::new(Vec::new()) };
+    static PATTERNS: RefCell<Table> = const {
+        RefCell::new(Table { slots: Vec::new(), free: Vec::new() })
+    };
 }
 
 fn store(pattern: UrlPattern) -> u32 {
-    PATTERNS.with_borrow_mut(|table| {
-        let slot = match table.iter().position(Option::is_none) {
-            Some(i) => i,
-            None => {
-                table.push(None);
-                table.len() - 1
-            }
-        };
-        table[slot] = Some(pattern);
-        slot as u32
+    PATTERNS.with_borrow_mut(|table| match table.free.pop() {
+        Some(slot) => {
+            table.slots[slot as usize] = Some(pattern);
+            slot
+        }
+        None => {
+            table.slots.push(Some(pattern));
+            (table.slots.len() - 1) as u32
+        }
     })
 }
 
 fn with_pattern<R>(handle: u32, fallback: R, f: impl FnOnce(&UrlPattern) -> R) -> R {
-    PATTERNS.with_borrow(|table| match table.get(handle as usize) {
+    PATTERNS.with_borrow(|table| match table.slots.get(handle as usize) {
         Some(Some(p)) => f(p),
         _ => fallback,
     })
@@ -100,8 +107,9 @@ pub extern "C" fn weburl_pattern_new(kind: u32, ignore_case: u32) -> i32 {
 #[no_mangle]
 pub extern "C" fn weburl_pattern_free(handle: u32) {
     PATTERNS.with_borrow_mut(|table| {
-        if let Some(slot) = table.get_mut(handle as usize) {
+        if let Some(slot @ Some(_)) = table.slots.get_mut(handle as usize) {
             *slot = None;
+            table.free.push(handle);
         }
     })
 }
