@@ -110,6 +110,7 @@ const started = performance.now();
 }
 
 // 1. urltestdata.
+const browserDiffers = [];
 const urlCases = JSON.parse(readFileSync(join(root, "testdata/wpt/urltestdata.json"), "utf8"))
   .filter((c) => typeof c !== "string")
   .map((c) => ({ ...c, name: `${JSON.stringify(c.input)} against ${JSON.stringify(c.base)}` }))
@@ -134,6 +135,21 @@ const urlCases = JSON.parse(readFileSync(join(root, "testdata/wpt/urltestdata.js
         }));
         return { values, errors };
       };
+      // Differences from the browser's URL: marked on both sides exactly where the values differ
+      // (every component when one side fails and the other does not).
+      const checkMarks = () => {
+        let marks = 0;
+        let differences = 0;
+        for (const el of document.querySelectorAll("[data-weburl]:not([data-weburl=failure])")) {
+          const other = document.querySelector(`[data-browser="${el.dataset.weburl}"]`);
+          const oursFailed = document.querySelector('[data-weburl="failure"]').textContent !== "";
+          const theirsFailed = document.querySelector('[data-browser="failure"]').textContent !== "";
+          const differs = oursFailed !== theirsFailed || (!oursFailed && el.textContent !== other.textContent);
+          differences += differs;
+          marks += el.classList.contains("differs") === differs && other.classList.contains("differs") === differs;
+        }
+        return { marksRight: marks === document.querySelectorAll("[data-weburl]").length - 1, differences };
+      };
       const escaped = $("#input-escaped");
       // An <input> drops CR and LF, so such inputs are typed in the escaped field, as a person would.
       const escape = (text) =>
@@ -145,6 +161,7 @@ const urlCases = JSON.parse(readFileSync(join(root, "testdata/wpt/urltestdata.js
         field.value = field === escaped ? escape(c.input) : c.input;
         field.dispatchEvent(new Event("input", { bubbles: true }));
         const shown = read();
+        const marks = checkMarks();
         // What the package reports; none shown when it throws (a base that does not parse).
         let expectedErrors;
         try {
@@ -163,7 +180,7 @@ const urlCases = JSON.parse(readFileSync(join(root, "testdata/wpt/urltestdata.js
         location.hash = c.link;
         await changed;
         const reopened = { escaped: escaped.value, base: base.value, ...read() };
-        out.push({ shown, expectedErrors, fragment, reopened });
+        out.push({ shown, marks, expectedErrors, fragment, reopened });
       }
       return out;
     }, batch);
@@ -177,6 +194,8 @@ const urlCases = JSON.parse(readFileSync(join(root, "testdata/wpt/urltestdata.js
         const wrong = names.filter((n) => r.shown.values[n] !== c[n]);
         check(`${name}: components`, wrong.length === 0 && r.shown.values.failure === "", () => wrong.map((n) => `${n} ${JSON.stringify(r.shown.values[n])} ≠ ${JSON.stringify(c[n])}`).join("; ") || `failure ${r.shown.values.failure}`);
       }
+      check(`${name}: differences from the browser's URL marked`, r.marks.marksRight, "a differs mark is wrong");
+      if (r.marks.differences) browserDiffers.push(name);
       check(`${name}: validation errors`, isDeepStrictEqual(r.shown.errors, r.expectedErrors), () => `shown ${JSON.stringify(r.shown.errors)}, validationErrors() ${JSON.stringify(r.expectedErrors)}`);
       const base = c.base ?? "";
       check(`${name}: share link is jsdom's format`, r.fragment === jsdomFragment(c.input, base), () => `${r.fragment} ≠ ${jsdomFragment(c.input, base)}`);
@@ -207,7 +226,7 @@ const urlCases = JSON.parse(readFileSync(join(root, "testdata/wpt/urltestdata.js
   }
   await page.close();
 }
-console.log(`urltestdata: ${urlCases.length} cases, ${((performance.now() - started) / 1000).toFixed(1)} s so far`);
+console.log(`urltestdata: ${urlCases.length} cases, ${((performance.now() - started) / 1000).toFixed(1)} s so far; this browser's URL differs on ${browserDiffers.length}`);
 
 // 2. URLPattern, the cases with a string pattern (and maybe a base URL) and string inputs.
 const patternCases = JSON.parse(readFileSync(join(root, "testdata/wpt/urlpatterntestdata.json"), "utf8"))
