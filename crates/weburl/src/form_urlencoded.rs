@@ -260,6 +260,9 @@ impl<'a> Iterator for ByteSerialize<'a> {
 /// let pairs = parse_with_encoding(b"q=%81%DF+%82%A0", encoding_rs::SHIFT_JIS);
 /// assert_eq!(pairs, [("q".to_owned(), "≡ あ".to_owned())]);
 /// ```
+///
+/// Needs the `encodings` feature (on by default).
+#[cfg(feature = "encodings")]
 pub fn parse_with_encoding(input: &[u8], encoding: &'static Encoding) -> Vec<(String, String)> {
     let decode_with = |raw: &[u8]| -> String {
         let bytes = decode(raw);
@@ -297,7 +300,7 @@ where
     K: AsRef<str>,
     V: AsRef<str>,
 {
-    serialize_with_encoding(pairs, UTF_8)
+    serialize_in(pairs, UTF_8)
 }
 
 /// Serializes name-value pairs as `application/x-www-form-urlencoded`,
@@ -325,7 +328,21 @@ where
 /// );
 /// assert_eq!(serialize_with_encoding([("é", "")], encoding_rs::UTF_16LE), "%C3%A9=");
 /// ```
+///
+/// Needs the `encodings` feature (on by default).
+#[cfg(feature = "encodings")]
 pub fn serialize_with_encoding<I, K, V>(pairs: I, encoding: &'static Encoding) -> String
+where
+    I: IntoIterator<Item = (K, V)>,
+    K: AsRef<str>,
+    V: AsRef<str>,
+{
+    serialize_in(pairs, encoding)
+}
+
+/// The serializer with any encoding, for [`serialize`] and
+/// [`serialize_with_encoding`].
+fn serialize_in<I, K, V>(pairs: I, encoding: &'static Encoding) -> String
 where
     I: IntoIterator<Item = (K, V)>,
     K: AsRef<str>,

@@ -36,6 +36,10 @@
 //! - `psl` (default): [`Url::public_suffix`], [`Url::registrable_domain`]
 //!   and their [`Host`] and ICANN-only variants, from a snapshot of the
 //!   Public Suffix List compiled into the library (about 280 KB).
+//! - `encodings` (default): legacy query and form encodings
+//!   ([`ParseOptions::encoding`], `form_urlencoded::*_with_encoding`,
+//!   [`UrlSearchParams::serialize_with_encoding`]); without it only UTF-8,
+//!   and encoding_rs's tables stay out of the build.
 //! - `serde`: `Url` serializes as its href and deserializes by parsing.
 
 mod code_points;

@@ -60,6 +60,9 @@ impl<'a> ParseOptions<'a> {
     /// requires for documents in legacy encodings. The fragment stays UTF-8.
     ///
     /// <https://url.spec.whatwg.org/#concept-basic-url-parser> ("encoding")
+    ///
+    /// Needs the `encodings` feature (on by default).
+    #[cfg(feature = "encodings")]
     pub fn encoding(mut self, encoding: &'static Encoding) -> Self {
         self.encoding = encoding;
         self

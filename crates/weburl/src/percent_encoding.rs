@@ -8,9 +8,12 @@
 //! exactly the byte sequence the spec's "UTF-8 percent-encode" writes.
 
 use std::borrow::Cow;
+#[cfg(feature = "encodings")]
 use std::fmt::Write;
 
-use encoding_rs::{EncoderResult, Encoding, UTF_8};
+#[cfg(feature = "encodings")]
+use encoding_rs::EncoderResult;
+use encoding_rs::{Encoding, UTF_8};
 
 /// A percent-encode set of the URL Standard.
 ///
@@ -187,15 +190,35 @@ pub(crate) fn encode_after_encoding(
     set: EncodeSet,
 ) {
     let space_as_plus = set == EncodeSet::FORM_URLENCODED;
-    if encoding == UTF_8 {
-        // The UTF-8 encoding of a `&str` is its bytes, and UTF-8 maps everything.
-        if space_as_plus {
-            encode_bytes_into(out, input.as_bytes(), set, true);
-        } else {
-            encode_into(out, input, set);
-        }
+    // Without the `encodings` feature no API can choose another encoding
+    // than UTF-8, and the legacy encoders are left out of the build.
+    #[cfg(feature = "encodings")]
+    if encoding != UTF_8 {
+        encode_legacy(out, input, encoding, set, space_as_plus);
         return;
     }
+    #[cfg(not(feature = "encodings"))]
+    debug_assert!(
+        encoding == UTF_8,
+        "only UTF-8 without the encodings feature"
+    );
+    // The UTF-8 encoding of a `&str` is its bytes, and UTF-8 maps everything.
+    if space_as_plus {
+        encode_bytes_into(out, input.as_bytes(), set, true);
+    } else {
+        encode_into(out, input, set);
+    }
+}
+
+/// [`encode_after_encoding`] for a legacy (non-UTF-8) output encoding.
+#[cfg(feature = "encodings")]
+fn encode_legacy(
+    out: &mut String,
+    input: &str,
+    encoding: &'static Encoding,
+    set: EncodeSet,
+    space_as_plus: bool,
+) {
     // A fresh encoder per call, as the spec gets one: ISO-2022-JP's escape
     // state must not leak from one string into the next.
     let mut encoder = encoding.new_encoder();

@@ -346,6 +346,9 @@ impl UrlSearchParams {
     /// let shift_jis = params.serialize_with_encoding(encoding_rs::SHIFT_JIS);
     /// assert_eq!(shift_jis, "q=%81%DF+%26%238253%3B");
     /// ```
+    ///
+    /// Needs the `encodings` feature (on by default).
+    #[cfg(feature = "encodings")]
     pub fn serialize_with_encoding(&self, encoding: &'static encoding_rs::Encoding) -> String {
         form_urlencoded::serialize_with_encoding(self, encoding)
     }
