@@ -5,7 +5,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash js/build.sh
+# js/build.sh, unless its modules are newer than every source they are built from (as after
+# js/ci.sh in the same checkout): the cold build of the two modules takes minutes.
+if [ -f js/wasm/core.wasm ] && [ -f js/wasm/full.wasm ] &&
+    [ -z "$(find crates Cargo.toml Cargo.lock js/build.sh -newer js/wasm/core.wasm -print -quit)" ]; then
+    echo "js/wasm is newer than its sources: not rebuilt"
+else
+    bash js/build.sh
+fi
 
 # The files `npm pack ./js` would ship, and nothing else of js/ (no tests, benchmarks, modules).
 rm -rf viewer/pkg
