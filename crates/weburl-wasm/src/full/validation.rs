@@ -31,7 +31,7 @@ pub(crate) fn errors_json(out: &mut Vec<u8>, input: &str, errors: &[ValidationEr
             .str("description", e.kind.description())
             .bool("failure", e.kind.is_failure())
             .num("start", index.at(e.span.start))
-            .num("end", index.at(e.span.end))
+            .num("end", index.end(e.span.end))
             .end();
     });
 }
