@@ -45,7 +45,7 @@ pub(crate) fn set_meta(index: usize, value: u32) {
     META[index].store(value, Relaxed);
 }
 
-/// The address of [`META`], for a `Uint32Array` view.
+/// The address of the `META` words, for a `Uint32Array` view.
 #[no_mangle]
 pub extern "C" fn weburl_meta_ptr() -> *const AtomicU32 {
     META.as_ptr()
