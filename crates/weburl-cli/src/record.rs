@@ -409,8 +409,8 @@ fn has_scheme(text: &str) -> bool {
 
 /// libcurl's guess for an input without a scheme: from the host's first label.
 fn guess_scheme(text: &str) -> &'static str {
-    let t = text.trim_start_matches(|c: char| c <= ' ');
-    let host = t.get(..5).unwrap_or(t);
+    // Compared as bytes: the input's fifth byte may be inside a character.
+    let host = text.trim_start_matches(|c: char| c <= ' ').as_bytes();
     for (prefix, scheme) in [
         ("ftp.", "ftp://"),
         ("dict.", "dict://"),
@@ -419,7 +419,10 @@ fn guess_scheme(text: &str) -> &'static str {
         ("smtp.", "smtp://"),
         ("pop3.", "pop3://"),
     ] {
-        if host.len() >= prefix.len() && host[..prefix.len()].eq_ignore_ascii_case(prefix) {
+        if host
+            .get(..prefix.len())
+            .is_some_and(|start| start.eq_ignore_ascii_case(prefix.as_bytes()))
+        {
             return scheme;
         }
     }
@@ -438,6 +441,10 @@ mod tests {
         assert!(!has_scheme("example.com"));
         assert_eq!(guess_scheme("ftp.example.com"), "ftp://");
         assert_eq!(guess_scheme("FTP.example.com"), "ftp://");
+        // A character across the prefix's end is no prefix, and no panic.
+        assert_eq!(guess_scheme("`.繶[::1]0"), "http://");
+        assert_eq!(guess_scheme("ftp繶.x"), "http://");
+        assert_eq!(guess_scheme("é"), "http://");
         assert_eq!(guess_scheme("example.com"), "http://");
         assert_eq!(guess_scheme("imap.x"), "imap://");
     }
