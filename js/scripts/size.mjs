@@ -45,10 +45,10 @@ const core = ["src/boundary.js", "src/core.js", "wasm/core.wasm"].map((f) => joi
 const coreSize = core.reduce((n, f) => n + gz(f), 0);
 const whole = shipped.reduce((n, f) => n + gz(f), 0);
 
-// The PSL data is the Rust table weburl compiles in (crates/weburl/src/psl/
+// The PSL data is the Rust table weburl-sites compiles in (crates/weburl-sites/src/psl/
 // table.rs): its arrays as the module holds them, little-endian.
 function pslTableBytes() {
-  const src = readFileSync(join(here, "..", "..", "crates", "weburl", "src", "psl", "table.rs"), "utf8");
+  const src = readFileSync(join(here, "..", "..", "crates", "weburl-sites", "src", "psl", "table.rs"), "utf8");
   const parts = [];
   for (const [, type, body] of src.matchAll(/static \w+: \[(u32|u64); [^\]]+\] = \[([^\]]*)\]/g)) {
     const nums = body.split(",").map((x) => x.trim()).filter(Boolean).map(BigInt);
