@@ -68,9 +68,9 @@ mod url;
 mod validation;
 
 pub use component::Component;
-pub use edit::{EditError, PathSegmentsMut, UrlBuilder};
+pub use edit::{PathSegmentsMut, UrlBuilder};
 pub use encoding_rs;
-pub use error::{ParseError, SetterError};
+pub use error::{EditError, ParseError, SetterError};
 pub use host::domain::{domain_to_ascii, domain_to_unicode, uts46_to_ascii};
 pub use host::Host;
 pub use options::{percent_encode_invalid_utf8, ParseOptions};

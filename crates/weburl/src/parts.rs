@@ -14,8 +14,7 @@
 //! (`offsets::dot_before_path`), which lives beside the offsets it moves so
 //! that the parser need not import this module.
 
-use crate::edit::EditError;
-use crate::error::ParseError;
+use crate::error::{EditError, ParseError};
 use crate::host::HostKind;
 use crate::offsets::{dot_before_path, Offsets};
 use crate::parser::DEFAULT_MAX_LEN;

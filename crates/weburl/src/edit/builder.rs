@@ -1,7 +1,7 @@
 //! [`UrlBuilder`]: a URL from raw parts.
 
 use super::encode::{encode_host, encode_raw, encode_segment, is_special_scheme, is_valid_scheme};
-use super::EditError;
+use crate::error::EditError;
 use crate::parts::UrlParts;
 use crate::percent_encoding::EncodeSet;
 use crate::{ParseError, Url, UrlSearchParams};

@@ -1,7 +1,7 @@
 //! Encoding each raw part for its position in a URL, so that nothing in
 //! it can change the URL's structure.
 
-use super::EditError;
+use crate::error::EditError;
 use crate::percent_encoding::{percent_encode, EncodeSet};
 
 /// Whether `scheme` is a scheme by the scheme state: an ASCII letter, then

@@ -24,10 +24,8 @@ use crate::Url;
 
 mod builder;
 mod encode;
-mod error;
 mod path_segments;
 mod query;
 
 pub use builder::UrlBuilder;
-pub use error::EditError;
 pub use path_segments::PathSegmentsMut;

@@ -1,7 +1,7 @@
 //! [`PathSegmentsMut`]: editing a path segment by segment.
 
 use super::encode::encode_segment;
-use super::EditError;
+use crate::error::EditError;
 use crate::Url;
 
 /// An editor of a URL's path segments, from [`Url::path_segments_mut`].
