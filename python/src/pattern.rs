@@ -10,11 +10,6 @@ use weburl_pattern::{
     ComponentResult, UrlPattern, UrlPatternInit, UrlPatternInput, UrlPatternOptions, COMPONENTS,
 };
 
-/// The keys of a `URLPatternInit` dictionary, as JavaScript spells them.
-const INIT_KEYS: [&str; 9] = [
-    "protocol", "username", "password", "hostname", "port", "pathname", "search", "hash", "baseURL",
-];
-
 /// A pattern input: a constructor string (or URL to match) or a dict of
 /// components, as `URLPatternInit`.
 fn to_input(obj: Option<&Bound<'_, PyAny>>) -> PyResult<UrlPatternInput> {
@@ -36,22 +31,17 @@ fn to_input(obj: Option<&Bound<'_, PyAny>>) -> PyResult<UrlPatternInput> {
         let value: String = value
             .extract()
             .map_err(|_| PyTypeError::new_err(format!("the component {key:?} is not a str")))?;
-        let slot = match key.as_str() {
-            "protocol" => &mut init.protocol,
-            "username" => &mut init.username,
-            "password" => &mut init.password,
-            "hostname" => &mut init.hostname,
-            "port" => &mut init.port,
-            "pathname" => &mut init.pathname,
-            "search" => &mut init.search,
-            "hash" => &mut init.hash,
-            "baseURL" | "base_url" => &mut init.base_url,
-            _ => {
-                return Err(PyValueError::new_err(format!(
-                    "unknown component {key:?}: expected one of {}",
-                    INIT_KEYS.join(", ")
-                )))
-            }
+        // `base_url` is the Python spelling of `baseURL`.
+        let field = if key == "base_url" {
+            "baseURL"
+        } else {
+            key.as_str()
+        };
+        let Some(slot) = init.field_mut(field) else {
+            return Err(PyValueError::new_err(format!(
+                "unknown component {key:?}: expected one of {}",
+                UrlPatternInit::KEYS.join(", ")
+            )));
         };
         *slot = Some(value);
     }

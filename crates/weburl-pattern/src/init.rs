@@ -5,7 +5,7 @@
 use weburl::Url;
 
 use crate::canonicalize::{is_special_scheme, Encoding};
-use crate::error::{Component, Error};
+use crate::error::{pattern_component, Component, Error};
 use crate::escape::escape_pattern_string;
 
 /// A URL pattern or URL given component by component; a missing component
@@ -65,6 +65,32 @@ fn is_absolute_pathname(input: &str, ty: InitType) -> bool {
 }
 
 impl UrlPatternInit {
+    /// The keys of a `URLPatternInit` dictionary as JavaScript spells them:
+    /// the eight components, then `baseURL`.
+    ///
+    /// <https://urlpattern.spec.whatwg.org/#dictdef-urlpatterninit>
+    pub const KEYS: [&'static str; 9] = [
+        "protocol", "username", "password", "hostname", "port", "pathname", "search", "hash",
+        "baseURL",
+    ];
+
+    /// The field of the dictionary key `key` ([`UrlPatternInit::KEYS`]), for
+    /// filling a dictionary from names; `None` for any other key.
+    ///
+    /// ```
+    /// use weburl_pattern::UrlPatternInit;
+    /// let mut init = UrlPatternInit::default();
+    /// *init.field_mut("baseURL").unwrap() = Some("https://example.com/".into());
+    /// assert_eq!(init.base_url.as_deref(), Some("https://example.com/"));
+    /// assert!(init.field_mut("href").is_none());
+    /// ```
+    pub fn field_mut(&mut self, key: &str) -> Option<&mut Option<String>> {
+        match key {
+            "baseURL" => Some(&mut self.base_url),
+            _ => self.component_mut(pattern_component(key)?),
+        }
+    }
+
     /// The field of `component`, for filling a dictionary by component
     /// name; `None` for `href`, `host` and `origin`, which a dictionary
     /// does not have.

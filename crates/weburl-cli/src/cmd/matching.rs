@@ -26,10 +26,6 @@ Exit codes (grep's convention):
 
 /// The components of a `URLPatternInit`, as `--component` and the JSON
 /// form name them.
-const COMPONENTS: [&str; 9] = [
-    "protocol", "username", "password", "hostname", "port", "pathname", "search", "hash", "baseURL",
-];
-
 #[derive(clap::Args, Debug)]
 pub struct MatchArgs {
     /// The URL pattern, as a constructor string
@@ -178,25 +174,14 @@ fn build<'a>(
 }
 
 fn set_component(init: &mut UrlPatternInit, name: &str, value: String) -> Result<(), Fatal> {
-    let slot = match name {
-        "protocol" => &mut init.protocol,
-        "username" => &mut init.username,
-        "password" => &mut init.password,
-        "hostname" => &mut init.hostname,
-        "port" => &mut init.port,
-        "pathname" => &mut init.pathname,
-        "search" => &mut init.search,
-        "hash" => &mut init.hash,
-        "baseURL" => &mut init.base_url,
-        _ => {
-            return Err(fatal(
-                exit::MATCH_PATTERN,
-                format!(
-                    "unknown component {name:?}: expected one of {}",
-                    COMPONENTS.join(", ")
-                ),
-            ))
-        }
+    let Some(slot) = init.field_mut(name) else {
+        return Err(fatal(
+            exit::MATCH_PATTERN,
+            format!(
+                "unknown component {name:?}: expected one of {}",
+                UrlPatternInit::KEYS.join(", ")
+            ),
+        ));
     };
     *slot = Some(value);
     Ok(())
