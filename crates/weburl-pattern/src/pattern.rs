@@ -10,6 +10,7 @@ use weburl::Url;
 use crate::canonicalize::{default_port, is_special_scheme, Encoding};
 use crate::component::{protocol_component_matches_special_scheme, CompiledComponent, Groups};
 use crate::constructor::parse_constructor_string;
+use crate::engine::RegexEngine;
 use crate::error::{slot, Component, Error, COMPONENTS};
 use crate::init::{InitType, UrlPatternInit};
 use crate::parser::Options;
@@ -141,15 +142,48 @@ impl UrlPattern {
     /// relative one) or a dictionary (then `base_url` must be `None`; the
     /// dictionary has its own).
     ///
+    /// Components that need a regular expression compile on
+    /// [`AutomataEngine`](crate::AutomataEngine); without the
+    /// `regex-automata` feature there is no engine, and such a pattern is
+    /// [`Error::NoRegExpEngine`] (see [`UrlPattern::with_engine`]).
+    ///
     /// <https://urlpattern.spec.whatwg.org/#url-pattern-create>
     pub fn new(
         input: impl Into<UrlPatternInput>,
         base_url: Option<&str>,
         options: UrlPatternOptions,
     ) -> Result<UrlPattern, Error> {
-        let init = match input.into() {
+        #[cfg(feature = "regex-automata")]
+        let engine: Option<&dyn RegexEngine> = Some(&crate::AutomataEngine);
+        #[cfg(not(feature = "regex-automata"))]
+        let engine: Option<&dyn RegexEngine> = None;
+        UrlPattern::create(input.into(), base_url, options, engine)
+    }
+
+    /// [`UrlPattern::new`] with the regular expressions compiled by
+    /// `engine` (see [`RegexEngine`] for an example). The pattern keeps the
+    /// compiled expressions, not the engine. Components that the crate
+    /// matches without a regular expression (routing shapes such as
+    /// `/users/:id`, and `*`) never reach the engine.
+    pub fn with_engine(
+        input: impl Into<UrlPatternInput>,
+        base_url: Option<&str>,
+        options: UrlPatternOptions,
+        engine: &dyn RegexEngine,
+    ) -> Result<UrlPattern, Error> {
+        UrlPattern::create(input.into(), base_url, options, Some(engine))
+    }
+
+    /// <https://urlpattern.spec.whatwg.org/#url-pattern-create>
+    fn create(
+        input: UrlPatternInput,
+        base_url: Option<&str>,
+        options: UrlPatternOptions,
+        engine: Option<&dyn RegexEngine>,
+    ) -> Result<UrlPattern, Error> {
+        let init = match input {
             UrlPatternInput::String(s) => {
-                let mut init = parse_constructor_string(&s)?;
+                let mut init = parse_constructor_string(&s, engine)?;
                 if base_url.is_none() && init.protocol.is_none() {
                     return Err(Error::RelativeWithoutBase);
                 }
@@ -180,35 +214,45 @@ impl UrlPattern {
         {
             port.clear();
         }
-        let protocol = CompiledComponent::compile(&protocol, Encoding::Protocol, Options::DEFAULT)?;
-        let username = CompiledComponent::compile(&username, Encoding::Username, Options::DEFAULT)?;
-        let password = CompiledComponent::compile(&password, Encoding::Password, Options::DEFAULT)?;
+        let protocol =
+            CompiledComponent::compile(&protocol, Encoding::Protocol, Options::DEFAULT, engine)?;
+        let username =
+            CompiledComponent::compile(&username, Encoding::Username, Options::DEFAULT, engine)?;
+        let password =
+            CompiledComponent::compile(&password, Encoding::Password, Options::DEFAULT, engine)?;
         let hostname = if hostname_pattern_is_ipv6_address(&hostname) {
-            CompiledComponent::compile(&hostname, Encoding::Ipv6Hostname, Options::HOSTNAME)?
+            CompiledComponent::compile(
+                &hostname,
+                Encoding::Ipv6Hostname,
+                Options::HOSTNAME,
+                engine,
+            )?
         } else {
-            CompiledComponent::compile(&hostname, Encoding::Hostname, Options::HOSTNAME)?
+            CompiledComponent::compile(&hostname, Encoding::Hostname, Options::HOSTNAME, engine)?
         };
-        let port = CompiledComponent::compile(&port, Encoding::Port(None), Options::DEFAULT)?;
+        let port =
+            CompiledComponent::compile(&port, Encoding::Port(None), Options::DEFAULT, engine)?;
         let ignore_case = options.ignore_case;
         let pathname = if protocol_component_matches_special_scheme(&protocol) {
             let options = Options {
                 ignore_case,
                 ..Options::PATHNAME
             };
-            CompiledComponent::compile(&pathname, Encoding::Pathname, options)?
+            CompiledComponent::compile(&pathname, Encoding::Pathname, options, engine)?
         } else {
             let options = Options {
                 ignore_case,
                 ..Options::DEFAULT
             };
-            CompiledComponent::compile(&pathname, Encoding::OpaquePathname, options)?
+            CompiledComponent::compile(&pathname, Encoding::OpaquePathname, options, engine)?
         };
         let compile_options = Options {
             ignore_case,
             ..Options::DEFAULT
         };
-        let search = CompiledComponent::compile(&search, Encoding::Search, compile_options)?;
-        let hash = CompiledComponent::compile(&hash, Encoding::Hash, compile_options)?;
+        let search =
+            CompiledComponent::compile(&search, Encoding::Search, compile_options, engine)?;
+        let hash = CompiledComponent::compile(&hash, Encoding::Hash, compile_options, engine)?;
         let components = [
             protocol, username, password, hostname, port, pathname, search, hash,
         ];
@@ -543,6 +587,32 @@ fn url_values(url: &Url) -> Values<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Without an engine, the components that need a regular expression
+    /// fail to build with the typed error; the others still build.
+    #[test]
+    fn without_an_engine_only_regexp_components_fail() {
+        let build = |input: &str, ignore_case: bool| {
+            let options = UrlPatternOptions { ignore_case };
+            UrlPattern::create(input.into(), None, options, None)
+        };
+        assert_eq!(
+            build("https://example.com/(\\d+)", false).unwrap_err(),
+            Error::NoRegExpEngine(r"^(?:\/(\d+))$".to_owned())
+        );
+        // The constructor string parser compiles the protocol itself.
+        assert_eq!(
+            build("(https?)://example.com", false).unwrap_err(),
+            Error::NoRegExpEngine("^(https?)$".to_owned())
+        );
+        // ignoreCase is not a routing shape.
+        assert!(matches!(
+            build("https://example.com/users/:id", true),
+            Err(Error::NoRegExpEngine(_))
+        ));
+        let pattern = build("https://*.example.com/users/:id", false).unwrap();
+        assert!(pattern.test_str("https://api.example.com/users/42"));
+    }
 
     #[test]
     fn json_strings_are_escaped() {
