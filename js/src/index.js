@@ -5,10 +5,12 @@
 
 import { load, usv, NULL, TYPE_ERROR } from "./boundary.js";
 import { URL, URLSearchParams, HOST_KINDS, coreMemoryBytes } from "./core.js";
+import { regexpImports } from "./regexp.js";
 
 export { URL, URLSearchParams, HOST_KINDS, coreMemoryBytes };
 
-const wasm = await load("full");
+// URLPattern's regexp groups run on JavaScript's RegExp (./regexp.js).
+const wasm = await load("full", { weburl_regexp: regexpImports(() => wasm.memory) });
 const x = wasm.x;
 
 /** The size in bytes of the full module's memory (a diagnostic, as coreMemoryBytes). */

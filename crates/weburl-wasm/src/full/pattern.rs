@@ -1,6 +1,6 @@
 //! `URLPattern`: compiled patterns live here, in a table JavaScript holds
-//! indices into (freed by its `FinalizationRegistry`); matching runs the
-//! crate's linear-time engine.
+//! indices into (freed by its `FinalizationRegistry`); regexp groups run on
+//! JavaScript's `RegExp` (see [`super::regexp`]).
 //!
 //! <https://urlpattern.spec.whatwg.org/#urlpattern-class>
 
@@ -11,6 +11,7 @@ use weburl_pattern::{
     UrlPatternResult, COMPONENTS,
 };
 
+use super::regexp::JsRegExp;
 use crate::abi::{self, NULL};
 use crate::json::Obj;
 
@@ -87,7 +88,9 @@ pub extern "C" fn weburl_pattern_new(kind: u32, ignore_case: u32) -> i32 {
     let options = UrlPatternOptions {
         ignore_case: ignore_case != 0,
     };
-    let built = with_input(kind, |input, base| UrlPattern::new(input, base, options));
+    let built = with_input(kind, |input, base| {
+        UrlPattern::with_engine(input, base, options, &JsRegExp)
+    });
     match built {
         Ok(pattern) => {
             let status = abi::out_with(|out| {
