@@ -14,6 +14,7 @@ use crate::engine::RegexEngine;
 use crate::error::{slot, Component, Error, COMPONENTS};
 use crate::init::{InitType, UrlPatternInit};
 use crate::parser::Options;
+use crate::scheme::{scheme_of, Scheme};
 
 /// What a pattern is built from, or matched against: a URL string or a
 /// dictionary of components.
@@ -357,7 +358,29 @@ impl UrlPattern {
 
     /// Whether the URL string `input` matches; `false` if it does not parse.
     pub fn test_str(&self, input: &str) -> bool {
-        Url::parse(input).is_ok_and(|url| self.test_url(&url))
+        self.may_match_str(input) && Url::parse(input).is_ok_and(|url| self.test_url(&url))
+    }
+
+    /// `false` when the URL string `input` cannot match: it has no scheme
+    /// (so it does not parse without a base) or the protocol pattern
+    /// refuses its scheme. Reading the scheme scans a few bytes where
+    /// [`test_str`](UrlPattern::test_str) parses the whole URL, so a router
+    /// trying many patterns rejects most of them without parsing.
+    ///
+    /// ```
+    /// let pattern = weburl_pattern::UrlPattern::parse("https://example.com/*")?;
+    /// assert!(!pattern.may_match_str("file:///etc/passwd"));
+    /// assert!(!pattern.may_match_str("no scheme"));
+    /// assert!(pattern.may_match_str(" HTTPS://elsewhere.example/")); // test_str decides
+    /// # Ok::<(), weburl_pattern::Error>(())
+    /// ```
+    pub fn may_match_str(&self, input: &str) -> bool {
+        let mut buffer = [0; 32];
+        match scheme_of(input, &mut buffer) {
+            Scheme::None => false,
+            Scheme::Some(scheme) => self.checked & 1 == 0 || self.components[0].matches(scheme),
+            Scheme::TooLong => true,
+        }
     }
 
     /// The match of `input` with its groups, or `None`.
@@ -612,6 +635,53 @@ mod tests {
         ));
         let pattern = build("https://*.example.com/users/:id", false).unwrap();
         assert!(pattern.test_str("https://api.example.com/users/42"));
+    }
+
+    /// `test_str`, which refuses by the scheme before parsing, answers as
+    /// a parse and `test_url` do, on URL lists and inputs whose scheme is
+    /// spelled oddly.
+    #[test]
+    fn scheme_check_agrees_with_parsing() {
+        let mut inputs: Vec<String> = [
+            "https://example.com/users/1",
+            " \tHTTPS://example.com/users/1",
+            "ht\ntps://example.com/users/1",
+            "HTTP://example.com/users/1",
+            "https:example.com/users/1",
+            "https//example.com",
+            "file:///users/1",
+            "//example.com/users/1",
+            "",
+            ":",
+            "\u{1}https://example.com/users/1\u{1}",
+            "abcdefghijabcdefghijabcdefghijabcdefghij://x/",
+        ]
+        .map(str::to_owned)
+        .to_vec();
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/urls");
+        for list in ["kasztp.txt", "node_files.txt", "web_links.txt"] {
+            if let Ok(text) = std::fs::read_to_string(format!("{dir}/{list}")) {
+                inputs.extend(text.lines().take(2000).map(str::to_owned));
+            }
+        }
+        let patterns = [
+            "https://example.com/users/:id",
+            "http{s}?://*/*",
+            "(https?)://*",
+            "*://*/*.js",
+            "file:///*",
+            "abcdefghijabcdefghijabcdefghijabcdefghij://*",
+        ];
+        let mut matched = 0;
+        for pattern in patterns {
+            let pattern = UrlPattern::parse(pattern).unwrap();
+            for input in &inputs {
+                let parsed = Url::parse(input).is_ok_and(|url| pattern.test_url(&url));
+                assert_eq!(pattern.test_str(input), parsed, "{input:?}");
+                matched += usize::from(parsed);
+            }
+        }
+        assert!(matched > 100, "{matched}");
     }
 
     #[test]
