@@ -33,8 +33,12 @@ thread_local! {
     static SCRATCH: RefCell<Option<Url>> = const { RefCell::new(None) };
 }
 
-/// `pattern.test_str(input)`, parsing into [`SCRATCH`].
+/// `pattern.test_str(input)`, parsing into [`SCRATCH`] what the scheme
+/// alone does not refuse.
 fn test_str(pattern: &UrlPattern, input: &str) -> bool {
+    if !pattern.may_match_str(input) {
+        return false;
+    }
     SCRATCH.with_borrow_mut(|scratch| match scratch {
         // `parse_into` leaves the URL as it was when `input` does not parse.
         Some(url) => url.parse_into(input).is_ok() && pattern.test_url(url),
