@@ -1,6 +1,6 @@
 //! `URLPattern`: compiled patterns live here, in a table JavaScript holds
 //! indices into (freed by its `FinalizationRegistry`); regexp groups run on
-//! JavaScript's `RegExp` (see [`super::regexp`]).
+//! JavaScript's `RegExp` (see `super::regexp`).
 //!
 //! <https://urlpattern.spec.whatwg.org/#urlpattern-class>
 
