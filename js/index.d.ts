@@ -198,9 +198,9 @@ export interface URLPatternResult {
 export type URLPatternComponent = "protocol" | "username" | "password" | "hostname" | "port" | "pathname" | "search" | "hash";
 
 /**
- * The URL Pattern Standard's `URLPattern`; regexp groups are ECMAScript
- * (`v` flag) run by weburl-pattern's linear-time engine (no backreferences
- * or lookaround: such patterns throw a TypeError).
+ * The URL Pattern Standard's `URLPattern`; regexp groups run on the host's
+ * own `RegExp` with the `v` flag (`vi` with `ignoreCase`), as the standard
+ * defines them; an invalid one makes the constructor throw a TypeError.
  */
 export declare class URLPattern {
   constructor(input: URLPatternInput, baseURL: string, options?: URLPatternOptions);

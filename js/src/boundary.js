@@ -32,9 +32,9 @@ async function moduleBytes(name) {
   return response.arrayBuffer();
 }
 
-/** Loads module `name` ("core" or "full") and wraps its exports. */
-export async function load(name) {
-  const { instance } = await WebAssembly.instantiate(await moduleBytes(name), {});
+/** Loads module `name` ("core" or "full") with `imports` and wraps its exports. */
+export async function load(name, imports = {}) {
+  const { instance } = await WebAssembly.instantiate(await moduleBytes(name), imports);
   return new Boundary(instance.exports);
 }
 

@@ -5,10 +5,12 @@
 
 import { load, usv, NULL, TYPE_ERROR } from "./boundary.js";
 import { URL, URLSearchParams, HOST_KINDS, coreMemoryBytes } from "./core.js";
+import { regexpImports } from "./regexp.js";
 
 export { URL, URLSearchParams, HOST_KINDS, coreMemoryBytes };
 
-const wasm = await load("full");
+// URLPattern's regexp groups run on JavaScript's RegExp (./regexp.js).
+const wasm = await load("full", { weburl_regexp: regexpImports(() => wasm.memory) });
 const x = wasm.x;
 
 /** The size in bytes of the full module's memory (a diagnostic, as coreMemoryBytes). */
@@ -187,7 +189,10 @@ export class URLPattern {
   /** https://urlpattern.spec.whatwg.org/#dom-urlpattern-test */
   test(input = undefined, baseURL = undefined) {
     if (typeof input === "string" || (input !== undefined && (input === null || typeof input !== "object"))) {
-      const len = wasm.putInputAndBase(usv(input), baseURL === undefined ? undefined : usv(baseURL));
+      // A string goes in as it is: encoding it writes a lone surrogate as
+      // U+FFFD, which is all that usv() would do to it.
+      const string = typeof input === "string" ? input : usv(input);
+      const len = wasm.putInputAndBase(string, baseURL === undefined ? undefined : usv(baseURL));
       return x.weburl_pattern_test_str(this.#handle, len, wasm.baseLen) === 1;
     }
     return this.#match(input, baseURL, 0) === 1;

@@ -3,22 +3,15 @@
 //! <https://urlpattern.spec.whatwg.org/#component>
 
 use std::cmp::Ordering;
-
-use regex_automata::meta::{self, Regex};
-use regex_automata::util::syntax;
+use std::sync::Arc;
 
 use crate::canonicalize::Encoding;
-use crate::ecma::{translate, TranslateError};
+use crate::engine::{CompiledRegex, RegexEngine};
 use crate::error::Error;
 use crate::parser::{parse_pattern_string, Modifier, Options, Part, PartType};
 use crate::part_matcher::PartMatcher;
 use crate::pattern_string::generate_pattern_string;
 use crate::regexp::generate_regexp_and_names;
-
-/// Compiled programs larger than this are refused (about a megabyte of
-/// NFA per component), so no pattern can make construction grow without
-/// bound.
-const NFA_SIZE_LIMIT: usize = 1 << 20;
 
 /// How a component matches. The standard matches every component with its
 /// regular expression; the shapes routing patterns have match the same
@@ -27,9 +20,9 @@ const NFA_SIZE_LIMIT: usize = 1 << 20;
 enum Matcher {
     /// The part list itself (see [`PartMatcher`]).
     Parts(PartMatcher),
-    /// Anything else, with the groups that ECMAScript leaves undefined
-    /// when they match "" (see [`crate::ecma::Translation`]).
-    Regex(Regex, Vec<(usize, usize)>),
+    /// Anything else, on a [`RegexEngine`]'s compiled expression (shared by
+    /// clones of the pattern).
+    Regex(Arc<dyn CompiledRegex>),
 }
 
 /// <https://urlpattern.spec.whatwg.org/#component>
@@ -50,16 +43,20 @@ pub(crate) type Groups = Vec<(String, Option<String>)>;
 
 impl CompiledComponent {
     /// <https://urlpattern.spec.whatwg.org/#compile-a-component>
+    /// `engine` compiles the regular expression when the part list needs
+    /// one; without an engine such a component is
+    /// [`Error::NoRegExpEngine`].
     pub(crate) fn compile(
         input: &str,
         encoding: Encoding,
         options: Options,
+        engine: Option<&dyn RegexEngine>,
     ) -> Result<Self, Error> {
         let parts = parse_pattern_string(input, &options, &|s| encoding.encode(s))?;
         let (regexp, group_names) = generate_regexp_and_names(&parts, &options);
         let matcher = match PartMatcher::new(&parts, &options) {
             Some(direct) => Matcher::Parts(direct),
-            None => build_regex(&regexp, &options)?,
+            None => build_regex(&regexp, &options, engine)?,
         };
         let pattern_string = generate_pattern_string(&parts, &options);
         let has_regexp_groups = parts.iter().any(|p| p.ty == PartType::Regexp);
@@ -86,56 +83,31 @@ impl CompiledComponent {
         debug_assert!(input.is_ascii(), "{input:?} is not canonical");
         match &self.matcher {
             Matcher::Parts(direct) => direct.run(input, &mut []),
-            Matcher::Regex(re, _) => re.is_match(input),
+            Matcher::Regex(re) => re.is_match(input),
         }
     }
 
     /// RegExpBuiltinExec and <https://urlpattern.spec.whatwg.org/#create-a-component-match-result>:
     /// the groups, or `None` when the component does not match.
     pub(crate) fn exec(&self, input: &str) -> Option<Groups> {
-        match &self.matcher {
-            Matcher::Parts(direct) => {
-                let mut spans = vec![None; self.group_names.len()];
-                if !direct.run(input, &mut spans) {
-                    return None;
-                }
-                let groups = self
-                    .group_names
-                    .iter()
-                    .zip(spans)
-                    .map(|(name, span)| (name.clone(), span.map(|(s, e)| input[s..e].to_owned())))
-                    .collect();
-                Some(groups)
-            }
-            Matcher::Regex(re, optional_groups) => {
-                let mut caps = re.create_captures();
-                re.captures(input, &mut caps);
-                if !caps.is_match() {
-                    return None;
-                }
-                let mut undefined = vec![false; self.group_names.len() + 1];
-                for &(group, last) in optional_groups {
-                    if caps.get_group(group).is_some_and(|span| span.is_empty()) {
-                        for flag in undefined.iter_mut().take(last + 1).skip(group) {
-                            *flag = true;
-                        }
-                    }
-                }
-                let groups = self
-                    .group_names
-                    .iter()
-                    .enumerate()
-                    .map(|(i, name)| {
-                        let value = caps
-                            .get_group(i + 1)
-                            .filter(|_| !undefined.get(i + 1).copied().unwrap_or(false))
-                            .map(|span| input[span].to_owned());
-                        (name.clone(), value)
-                    })
-                    .collect();
-                Some(groups)
-            }
+        let mut spans = vec![None; self.group_names.len()];
+        let matched = match &self.matcher {
+            Matcher::Parts(direct) => direct.run(input, &mut spans),
+            Matcher::Regex(re) => re.exec(input, &mut spans),
+        };
+        if !matched {
+            return None;
         }
+        let groups = self
+            .group_names
+            .iter()
+            .zip(spans)
+            .map(|(name, span)| {
+                let value = span.and_then(|(s, e)| input.get(s..e)).map(str::to_owned);
+                (name.clone(), value)
+            })
+            .collect();
+        Some(groups)
     }
 
     /// Orders two components from least to most specific, as Chromium's
@@ -217,39 +189,15 @@ impl CompiledComponent {
     }
 }
 
-/// RegExpCreate(regexp, "v" or "vi") on the linear-time engine.
-fn build_regex(regexp: &str, options: &Options) -> Result<Matcher, Error> {
-    let translated = translate(regexp).map_err(|e| match e {
-        TranslateError::Syntax(reason) => Error::InvalidRegExp {
-            regexp: regexp.to_owned(),
-            reason,
-        },
-        TranslateError::Unsupported(feature) => Error::UnsupportedRegExp {
-            regexp: regexp.to_owned(),
-            feature,
-        },
-    })?;
-    let re = Regex::builder()
-        .syntax(syntax::Config::new().case_insensitive(options.ignore_case))
-        .configure(
-            meta::Config::new()
-                .nfa_size_limit(Some(NFA_SIZE_LIMIT))
-                .onepass_size_limit(Some(NFA_SIZE_LIMIT))
-                .dfa_size_limit(Some(NFA_SIZE_LIMIT))
-                .hybrid_cache_capacity(2 * NFA_SIZE_LIMIT),
-        )
-        .build(&translated.pattern)
-        .map_err(|e| {
-            if e.size_limit().is_some() {
-                Error::RegExpTooBig(regexp.to_owned())
-            } else {
-                Error::InvalidRegExp {
-                    regexp: regexp.to_owned(),
-                    reason: e.to_string(),
-                }
-            }
-        })?;
-    Ok(Matcher::Regex(re, translated.optional_groups))
+/// RegExpCreate(regexp, "v" or "vi") on `engine`.
+fn build_regex(
+    regexp: &str,
+    options: &Options,
+    engine: Option<&dyn RegexEngine>,
+) -> Result<Matcher, Error> {
+    let engine = engine.ok_or_else(|| Error::NoRegExpEngine(regexp.to_owned()))?;
+    let compiled = engine.compile(regexp, options.ignore_case)?;
+    Ok(Matcher::Regex(Arc::from(compiled)))
 }
 
 /// <https://urlpattern.spec.whatwg.org/#protocol-component-matches-a-special-scheme>
@@ -259,16 +207,17 @@ pub(crate) fn protocol_component_matches_special_scheme(protocol: &CompiledCompo
         .any(|scheme| protocol.matches(scheme))
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "regex-automata"))]
 mod tests {
     use super::*;
     use crate::canonicalize::Encoding;
+    use crate::AutomataEngine;
 
     /// The same component compiled to its regular expression.
     fn with_regex(c: &CompiledComponent) -> CompiledComponent {
         let (regexp, _) = generate_regexp_and_names(&c.parts, &c.options);
         let mut forced = c.clone();
-        forced.matcher = build_regex(&regexp, &c.options).unwrap();
+        forced.matcher = build_regex(&regexp, &c.options, Some(&AutomataEngine)).unwrap();
         forced
     }
 
@@ -280,7 +229,7 @@ mod tests {
         } else {
             (Encoding::Hostname, Options::HOSTNAME)
         };
-        CompiledComponent::compile(pattern, encoding, options)
+        CompiledComponent::compile(pattern, encoding, options, Some(&AutomataEngine))
     }
 
     /// Asserts that the part matcher's answer and groups on `input` are the
@@ -311,7 +260,8 @@ mod tests {
         options: Options,
         cases: &[(&str, Option<&[Option<&str>]>)],
     ) {
-        let compiled = CompiledComponent::compile(pattern, encoding, options).unwrap();
+        let compiled =
+            CompiledComponent::compile(pattern, encoding, options, Some(&AutomataEngine)).unwrap();
         assert_eq!(
             matches!(compiled.matcher, Matcher::Parts(_)),
             !options.ignore_case,

@@ -6,6 +6,7 @@
 use crate::canonicalize::Encoding;
 use crate::component::protocol_component_matches_special_scheme;
 use crate::component::CompiledComponent;
+use crate::engine::RegexEngine;
 use crate::error::Error;
 use crate::init::UrlPatternInit;
 use crate::parser::Options;
@@ -39,10 +40,16 @@ struct Parser<'a> {
     hostname_ipv6_bracket_depth: isize,
     protocol_matches_special_scheme: bool,
     state: State,
+    /// Compiles the protocol component when it needs a regular expression.
+    engine: Option<&'a dyn RegexEngine>,
 }
 
-/// <https://urlpattern.spec.whatwg.org/#parse-a-constructor-string>
-pub(crate) fn parse_constructor_string(input: &str) -> Result<UrlPatternInit, Error> {
+/// <https://urlpattern.spec.whatwg.org/#parse-a-constructor-string>; `engine`
+/// compiles the protocol component (see [`CompiledComponent::compile`]).
+pub(crate) fn parse_constructor_string<'a>(
+    input: &'a str,
+    engine: Option<&'a dyn RegexEngine>,
+) -> Result<UrlPatternInit, Error> {
     let mut p = Parser {
         input,
         tokens: tokenize(input, Policy::Lenient)?,
@@ -54,6 +61,7 @@ pub(crate) fn parse_constructor_string(input: &str) -> Result<UrlPatternInit, Er
         hostname_ipv6_bracket_depth: 0,
         protocol_matches_special_scheme: false,
         state: State::Init,
+        engine,
     };
     while p.token_index < p.tokens.len() {
         p.token_increment = 1;
@@ -343,8 +351,12 @@ impl<'a> Parser<'a> {
     /// <https://urlpattern.spec.whatwg.org/#compute-protocol-matches-a-special-scheme-flag>
     fn compute_protocol_matches_special_scheme(&mut self) -> Result<(), Error> {
         let protocol = self.make_component_string();
-        let component =
-            CompiledComponent::compile(&protocol, Encoding::Protocol, Options::DEFAULT)?;
+        let component = CompiledComponent::compile(
+            &protocol,
+            Encoding::Protocol,
+            Options::DEFAULT,
+            self.engine,
+        )?;
         if protocol_component_matches_special_scheme(&component) {
             self.protocol_matches_special_scheme = true;
         }

@@ -111,6 +111,11 @@ pub enum Error {
     },
     /// The regular expression is valid but exceeds the compiled size limit.
     RegExpTooBig(String),
+    /// A component needs a regular expression and no engine was given (the
+    /// crate built without its `regex-automata` feature, and the pattern
+    /// made by [`UrlPattern::new`](crate::UrlPattern::new) rather than
+    /// [`UrlPattern::with_engine`](crate::UrlPattern::with_engine)).
+    NoRegExpEngine(String),
     /// Fixed text of a component pattern is not valid in that component
     /// (<https://urlpattern.spec.whatwg.org/#canon-encoding-callbacks>).
     InvalidComponent {
@@ -168,6 +173,10 @@ impl fmt::Display for Error {
             Error::RegExpTooBig(regexp) => {
                 write!(f, "regular expression /{regexp}/v exceeds the size limit")
             }
+            Error::NoRegExpEngine(regexp) => write!(
+                f,
+                "regular expression /{regexp}/v needs a regular expression engine, and none was given"
+            ),
             Error::InvalidComponent { component, value } => {
                 write!(f, "{value:?} is not a valid {component} pattern")
             }

@@ -13,12 +13,16 @@
 //! text in a pattern is canonicalized by weburl's own parser, component by
 //! component, as the standard requires.
 //!
-//! Each component compiles to a regular expression that runs on
-//! `regex-automata`, which never backtracks. User-written groups (`(\d+)`)
+//! Components in the shapes routing patterns have (`/users/:id`, `*`) are
+//! matched directly. Any other component compiles to a regular expression
+//! on a [`RegexEngine`]: by default [`AutomataEngine`], which runs on
+//! `regex-automata` and never backtracks. User-written groups (`(\d+)`)
 //! are ECMAScript with the `v` flag: they are validated by that grammar and
 //! translated. Backreferences and lookaround cannot run in linear time;
 //! patterns using them fail to build with [`Error::UnsupportedRegExp`]
-//! naming the feature.
+//! naming the feature. [`UrlPattern::with_engine`] takes another engine,
+//! such as the host's `RegExp` in WebAssembly (what the `weburl` npm
+//! package does).
 //!
 //! ## Examples
 //!
@@ -38,12 +42,20 @@
 //!
 //! ## Crate features
 //!
-//! None.
+//! - `regex-automata` (default): [`AutomataEngine`], the engine
+//!   [`UrlPattern::new`] uses. Without it the crate carries no regular
+//!   expression engine (nor `regex-automata`'s Unicode tables); patterns
+//!   that need one build only with [`UrlPattern::with_engine`], and
+//!   [`UrlPattern::new`] refuses them with [`Error::NoRegExpEngine`].
 
+#[cfg(feature = "regex-automata")]
+mod automata;
 mod canonicalize;
 mod component;
 mod constructor;
+#[cfg(feature = "regex-automata")]
 mod ecma;
+mod engine;
 mod error;
 mod escape;
 mod init;
@@ -52,8 +64,12 @@ mod part_matcher;
 mod pattern;
 mod pattern_string;
 mod regexp;
+mod scheme;
 mod tokenizer;
 
+#[cfg(feature = "regex-automata")]
+pub use automata::AutomataEngine;
+pub use engine::{CompiledRegex, RegexEngine};
 pub use error::{pattern_component, Component, Error, UnsupportedFeature, COMPONENTS};
 pub use init::UrlPatternInit;
 pub use pattern::{

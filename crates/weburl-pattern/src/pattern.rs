@@ -10,9 +10,11 @@ use weburl::Url;
 use crate::canonicalize::{default_port, is_special_scheme, Encoding};
 use crate::component::{protocol_component_matches_special_scheme, CompiledComponent, Groups};
 use crate::constructor::parse_constructor_string;
+use crate::engine::RegexEngine;
 use crate::error::{slot, Component, Error, COMPONENTS};
 use crate::init::{InitType, UrlPatternInit};
 use crate::parser::Options;
+use crate::scheme::{scheme_of, Scheme};
 
 /// What a pattern is built from, or matched against: a URL string or a
 /// dictionary of components.
@@ -141,15 +143,48 @@ impl UrlPattern {
     /// relative one) or a dictionary (then `base_url` must be `None`; the
     /// dictionary has its own).
     ///
+    /// Components that need a regular expression compile on
+    /// [`AutomataEngine`](crate::AutomataEngine); without the
+    /// `regex-automata` feature there is no engine, and such a pattern is
+    /// [`Error::NoRegExpEngine`] (see [`UrlPattern::with_engine`]).
+    ///
     /// <https://urlpattern.spec.whatwg.org/#url-pattern-create>
     pub fn new(
         input: impl Into<UrlPatternInput>,
         base_url: Option<&str>,
         options: UrlPatternOptions,
     ) -> Result<UrlPattern, Error> {
-        let init = match input.into() {
+        #[cfg(feature = "regex-automata")]
+        let engine: Option<&dyn RegexEngine> = Some(&crate::AutomataEngine);
+        #[cfg(not(feature = "regex-automata"))]
+        let engine: Option<&dyn RegexEngine> = None;
+        UrlPattern::create(input.into(), base_url, options, engine)
+    }
+
+    /// [`UrlPattern::new`] with the regular expressions compiled by
+    /// `engine` (see [`RegexEngine`] for an example). The pattern keeps the
+    /// compiled expressions, not the engine. Components that the crate
+    /// matches without a regular expression (routing shapes such as
+    /// `/users/:id`, and `*`) never reach the engine.
+    pub fn with_engine(
+        input: impl Into<UrlPatternInput>,
+        base_url: Option<&str>,
+        options: UrlPatternOptions,
+        engine: &dyn RegexEngine,
+    ) -> Result<UrlPattern, Error> {
+        UrlPattern::create(input.into(), base_url, options, Some(engine))
+    }
+
+    /// <https://urlpattern.spec.whatwg.org/#url-pattern-create>
+    fn create(
+        input: UrlPatternInput,
+        base_url: Option<&str>,
+        options: UrlPatternOptions,
+        engine: Option<&dyn RegexEngine>,
+    ) -> Result<UrlPattern, Error> {
+        let init = match input {
             UrlPatternInput::String(s) => {
-                let mut init = parse_constructor_string(&s)?;
+                let mut init = parse_constructor_string(&s, engine)?;
                 if base_url.is_none() && init.protocol.is_none() {
                     return Err(Error::RelativeWithoutBase);
                 }
@@ -180,35 +215,45 @@ impl UrlPattern {
         {
             port.clear();
         }
-        let protocol = CompiledComponent::compile(&protocol, Encoding::Protocol, Options::DEFAULT)?;
-        let username = CompiledComponent::compile(&username, Encoding::Username, Options::DEFAULT)?;
-        let password = CompiledComponent::compile(&password, Encoding::Password, Options::DEFAULT)?;
+        let protocol =
+            CompiledComponent::compile(&protocol, Encoding::Protocol, Options::DEFAULT, engine)?;
+        let username =
+            CompiledComponent::compile(&username, Encoding::Username, Options::DEFAULT, engine)?;
+        let password =
+            CompiledComponent::compile(&password, Encoding::Password, Options::DEFAULT, engine)?;
         let hostname = if hostname_pattern_is_ipv6_address(&hostname) {
-            CompiledComponent::compile(&hostname, Encoding::Ipv6Hostname, Options::HOSTNAME)?
+            CompiledComponent::compile(
+                &hostname,
+                Encoding::Ipv6Hostname,
+                Options::HOSTNAME,
+                engine,
+            )?
         } else {
-            CompiledComponent::compile(&hostname, Encoding::Hostname, Options::HOSTNAME)?
+            CompiledComponent::compile(&hostname, Encoding::Hostname, Options::HOSTNAME, engine)?
         };
-        let port = CompiledComponent::compile(&port, Encoding::Port(None), Options::DEFAULT)?;
+        let port =
+            CompiledComponent::compile(&port, Encoding::Port(None), Options::DEFAULT, engine)?;
         let ignore_case = options.ignore_case;
         let pathname = if protocol_component_matches_special_scheme(&protocol) {
             let options = Options {
                 ignore_case,
                 ..Options::PATHNAME
             };
-            CompiledComponent::compile(&pathname, Encoding::Pathname, options)?
+            CompiledComponent::compile(&pathname, Encoding::Pathname, options, engine)?
         } else {
             let options = Options {
                 ignore_case,
                 ..Options::DEFAULT
             };
-            CompiledComponent::compile(&pathname, Encoding::OpaquePathname, options)?
+            CompiledComponent::compile(&pathname, Encoding::OpaquePathname, options, engine)?
         };
         let compile_options = Options {
             ignore_case,
             ..Options::DEFAULT
         };
-        let search = CompiledComponent::compile(&search, Encoding::Search, compile_options)?;
-        let hash = CompiledComponent::compile(&hash, Encoding::Hash, compile_options)?;
+        let search =
+            CompiledComponent::compile(&search, Encoding::Search, compile_options, engine)?;
+        let hash = CompiledComponent::compile(&hash, Encoding::Hash, compile_options, engine)?;
         let components = [
             protocol, username, password, hostname, port, pathname, search, hash,
         ];
@@ -313,7 +358,29 @@ impl UrlPattern {
 
     /// Whether the URL string `input` matches; `false` if it does not parse.
     pub fn test_str(&self, input: &str) -> bool {
-        Url::parse(input).is_ok_and(|url| self.test_url(&url))
+        self.may_match_str(input) && Url::parse(input).is_ok_and(|url| self.test_url(&url))
+    }
+
+    /// `false` when the URL string `input` cannot match: it has no scheme
+    /// (so it does not parse without a base) or the protocol pattern
+    /// refuses its scheme. Reading the scheme scans a few bytes where
+    /// [`test_str`](UrlPattern::test_str) parses the whole URL, so a router
+    /// trying many patterns rejects most of them without parsing.
+    ///
+    /// ```
+    /// let pattern = weburl_pattern::UrlPattern::parse("https://example.com/*")?;
+    /// assert!(!pattern.may_match_str("file:///etc/passwd"));
+    /// assert!(!pattern.may_match_str("no scheme"));
+    /// assert!(pattern.may_match_str(" HTTPS://elsewhere.example/")); // test_str decides
+    /// # Ok::<(), weburl_pattern::Error>(())
+    /// ```
+    pub fn may_match_str(&self, input: &str) -> bool {
+        let mut buffer = [0; 32];
+        match scheme_of(input, &mut buffer) {
+            Scheme::None => false,
+            Scheme::Some(scheme) => self.checked & 1 == 0 || self.components[0].matches(scheme),
+            Scheme::TooLong => true,
+        }
     }
 
     /// The match of `input` with its groups, or `None`.
@@ -543,6 +610,79 @@ fn url_values(url: &Url) -> Values<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Without an engine, the components that need a regular expression
+    /// fail to build with the typed error; the others still build.
+    #[test]
+    fn without_an_engine_only_regexp_components_fail() {
+        let build = |input: &str, ignore_case: bool| {
+            let options = UrlPatternOptions { ignore_case };
+            UrlPattern::create(input.into(), None, options, None)
+        };
+        assert_eq!(
+            build("https://example.com/(\\d+)", false).unwrap_err(),
+            Error::NoRegExpEngine(r"^(?:\/(\d+))$".to_owned())
+        );
+        // The constructor string parser compiles the protocol itself.
+        assert_eq!(
+            build("(https?)://example.com", false).unwrap_err(),
+            Error::NoRegExpEngine("^(https?)$".to_owned())
+        );
+        // ignoreCase is not a routing shape.
+        assert!(matches!(
+            build("https://example.com/users/:id", true),
+            Err(Error::NoRegExpEngine(_))
+        ));
+        let pattern = build("https://*.example.com/users/:id", false).unwrap();
+        assert!(pattern.test_str("https://api.example.com/users/42"));
+    }
+
+    /// `test_str`, which refuses by the scheme before parsing, answers as
+    /// a parse and `test_url` do, on URL lists and inputs whose scheme is
+    /// spelled oddly.
+    #[test]
+    fn scheme_check_agrees_with_parsing() {
+        let mut inputs: Vec<String> = [
+            "https://example.com/users/1",
+            " \tHTTPS://example.com/users/1",
+            "ht\ntps://example.com/users/1",
+            "HTTP://example.com/users/1",
+            "https:example.com/users/1",
+            "https//example.com",
+            "file:///users/1",
+            "//example.com/users/1",
+            "",
+            ":",
+            "\u{1}https://example.com/users/1\u{1}",
+            "abcdefghijabcdefghijabcdefghijabcdefghij://x/",
+        ]
+        .map(str::to_owned)
+        .to_vec();
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/urls");
+        for list in ["kasztp.txt", "node_files.txt", "web_links.txt"] {
+            if let Ok(text) = std::fs::read_to_string(format!("{dir}/{list}")) {
+                inputs.extend(text.lines().take(2000).map(str::to_owned));
+            }
+        }
+        let patterns = [
+            "https://example.com/users/:id",
+            "http{s}?://*/*",
+            "(https?)://*",
+            "*://*/*.js",
+            "file:///*",
+            "abcdefghijabcdefghijabcdefghijabcdefghij://*",
+        ];
+        let mut matched = 0;
+        for pattern in patterns {
+            let pattern = UrlPattern::parse(pattern).unwrap();
+            for input in &inputs {
+                let parsed = Url::parse(input).is_ok_and(|url| pattern.test_url(&url));
+                assert_eq!(pattern.test_str(input), parsed, "{input:?}");
+                matched += usize::from(parsed);
+            }
+        }
+        assert!(matched > 100, "{matched}");
+    }
 
     #[test]
     fn json_strings_are_escaped() {

@@ -21,6 +21,9 @@
 //! alive: a dropped `URL` leaves nothing to free. Structured results
 //! (validation errors, `explain`, `links`, `inspect`, pattern matches) come
 //! back as JSON.
+//!
+//! The core module imports nothing; the full module imports JavaScript's
+//! `RegExp` for URLPattern's regexp groups (`full::regexp`).
 
 #![deny(clippy::undocumented_unsafe_blocks)]
 

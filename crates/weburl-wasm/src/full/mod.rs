@@ -8,6 +8,8 @@ pub mod inspect;
 pub mod lens;
 #[cfg(feature = "pattern")]
 pub mod pattern;
+#[cfg(feature = "pattern")]
+mod regexp;
 #[cfg(feature = "site")]
 pub mod site;
 mod utf16;

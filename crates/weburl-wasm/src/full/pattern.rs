@@ -1,6 +1,6 @@
 //! `URLPattern`: compiled patterns live here, in a table JavaScript holds
-//! indices into (freed by its `FinalizationRegistry`); matching runs the
-//! crate's linear-time engine.
+//! indices into (freed by its `FinalizationRegistry`); regexp groups run on
+//! JavaScript's `RegExp` (see `super::regexp`).
 //!
 //! <https://urlpattern.spec.whatwg.org/#urlpattern-class>
 
@@ -11,6 +11,9 @@ use weburl_pattern::{
     UrlPatternResult, COMPONENTS,
 };
 
+use weburl::Url;
+
+use super::regexp::JsRegExp;
 use crate::abi::{self, NULL};
 use crate::json::Obj;
 
@@ -25,6 +28,22 @@ thread_local! {
     static PATTERNS: RefCell<Table> = const {
         RefCell::new(Table { slots: Vec::new(), free: Vec::new() })
     };
+    /// The URL `test` parses its input into: one buffer reused from call to
+    /// call instead of an allocation and a free per test.
+    static SCRATCH: RefCell<Option<Url>> = const { RefCell::new(None) };
+}
+
+/// `pattern.test_str(input)`, parsing into [`SCRATCH`] what the scheme
+/// alone does not refuse.
+fn test_str(pattern: &UrlPattern, input: &str) -> bool {
+    if !pattern.may_match_str(input) {
+        return false;
+    }
+    SCRATCH.with_borrow_mut(|scratch| match scratch {
+        // `parse_into` leaves the URL as it was when `input` does not parse.
+        Some(url) => url.parse_into(input).is_ok() && pattern.test_url(url),
+        None => Url::parse(input).is_ok_and(|url| pattern.test_url(scratch.insert(url))),
+    })
 }
 
 fn store(pattern: UrlPattern) -> u32 {
@@ -87,7 +106,9 @@ pub extern "C" fn weburl_pattern_new(kind: u32, ignore_case: u32) -> i32 {
     let options = UrlPatternOptions {
         ignore_case: ignore_case != 0,
     };
-    let built = with_input(kind, |input, base| UrlPattern::new(input, base, options));
+    let built = with_input(kind, |input, base| {
+        UrlPattern::with_engine(input, base, options, &JsRegExp)
+    });
     match built {
         Ok(pattern) => {
             let status = abi::out_with(|out| {
@@ -123,7 +144,7 @@ pub extern "C" fn weburl_pattern_free(handle: u32) {
 pub extern "C" fn weburl_pattern_test_str(handle: u32, len: usize, base_len: i32) -> i32 {
     with_pattern(handle, 0, |pattern| {
         abi::with_input_and_base(len, base_len, |input, base| match base {
-            None => pattern.test_str(input),
+            None => test_str(pattern, input),
             Some(base) => pattern
                 .test(&UrlPatternInput::from(input), Some(base))
                 .unwrap_or(false),
