@@ -4,6 +4,8 @@
 //!
 //! <https://url.spec.whatwg.org/#api>
 
+use std::cell::RefCell;
+
 use weburl::{Host, Position, Url};
 
 use crate::abi::{self, NULL};
@@ -56,12 +58,25 @@ fn emit(url: &Url, same_as_input: usize) -> i32 {
     abi::out_str(href)
 }
 
-fn parse(input: &str, base: Option<&str>) -> Option<Url> {
+thread_local! {
+    /// The URL of the last parse, whose buffer the next one reuses: a URL
+    /// the fast path takes then costs no allocation.
+    static LAST: RefCell<Option<Url>> = const { RefCell::new(None) };
+}
+
+/// Hrefs longer than this are not kept in `LAST` (a 1 MB URL would hold
+/// its memory until the next parse).
+const KEEP_AT_MOST: usize = 1 << 12;
+
+fn parse<'u>(input: &str, base: Option<&str>, slot: &'u mut Option<Url>) -> Option<&'u Url> {
     match base {
-        None => Url::parse(input).ok(),
+        None => Url::options().parse_reusing(input, slot).ok(),
         Some(base) => {
             let base = Url::parse(base).ok()?;
-            Url::options().base_url(Some(&base)).parse(input).ok()
+            Url::options()
+                .base_url(Some(&base))
+                .parse_reusing(input, slot)
+                .ok()
         }
     }
 }
@@ -74,10 +89,21 @@ fn parse(input: &str, base: Option<&str>) -> Option<Url> {
 /// <https://url.spec.whatwg.org/#dom-url-url>
 #[no_mangle]
 pub extern "C" fn weburl_url_parse(len: usize, base_len: i32) -> i32 {
-    match abi::with_input_and_base(len, base_len, parse) {
-        Some(url) => emit(&url, if base_len < 0 { len } else { usize::MAX }),
-        None => NULL,
-    }
+    LAST.with_borrow_mut(|slot| {
+        let status = abi::with_input_and_base(len, base_len, |input, base| {
+            match parse(input, base, slot) {
+                Some(url) => emit(url, if base_len < 0 { len } else { usize::MAX }),
+                None => NULL,
+            }
+        });
+        if slot
+            .as_ref()
+            .is_some_and(|url| url.href().len() > KEEP_AT_MOST)
+        {
+            *slot = None;
+        }
+        status
+    })
 }
 
 /// `URL.canParse(input, base)`: 1 or 0, with the layout of
