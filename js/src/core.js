@@ -24,7 +24,7 @@ export function coreMemoryBytes() {
   return wasm.memoryBytes();
 }
 
-/** The kinds of host `META[FLAGS] >> 8` names (url.rs `host_kind`). */
+/** The kinds of host, as `inspect` names them (url.rs `host_kind`). */
 export const HOST_KINDS = ["none", "domain", "ipv4", "ipv6", "opaque", "empty"];
 
 /** The setters by number (url.rs `set`). */

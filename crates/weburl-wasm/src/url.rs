@@ -6,11 +6,13 @@
 
 use std::cell::RefCell;
 
-use weburl::{Host, Position, Url};
+#[cfg(feature = "site")]
+use weburl::Host;
+use weburl::{Position, Url};
 
 use crate::abi::{self, NULL};
 
-/// The positions written to `META[OFFSETS..]`, in this order; `js/src/url.js`
+/// The positions written to `META[OFFSETS..]`, in this order; `js/src/core.js`
 /// reads them by index.
 const POSITIONS: [Position; 14] = [
     Position::AfterScheme,
@@ -30,7 +32,9 @@ const POSITIONS: [Position; 14] = [
 ];
 
 /// The kind of `url`'s host as a number: 0 none, 1 domain, 2 IPv4,
-/// 3 IPv6, 4 opaque, 5 empty (`HOST_KINDS` in `js/src/url.js`).
+/// 3 IPv6, 4 opaque, 5 empty (`HOST_KINDS` in `js/src/core.js`), for
+/// `inspect`.
+#[cfg(feature = "site")]
 pub(crate) fn host_kind(url: &Url) -> u32 {
     match url.typed_host() {
         None => 0,
@@ -42,8 +46,8 @@ pub(crate) fn host_kind(url: &Url) -> u32 {
     }
 }
 
-/// Hands `url` to JavaScript: offsets and host kind in `META`, the href in
-/// the output unless it is the first `same_as_input` bytes of the input.
+/// Hands `url` to JavaScript: offsets in `META`, the href in the output
+/// unless it is the first `same_as_input` bytes of the input.
 fn emit(url: &Url, same_as_input: usize) -> i32 {
     for (i, p) in POSITIONS.iter().enumerate() {
         // Offsets fit in u32: weburl stores them as u32.
@@ -51,7 +55,7 @@ fn emit(url: &Url, same_as_input: usize) -> i32 {
     }
     let href = url.href();
     let same = same_as_input == href.len() && abi::input_is(same_as_input, href);
-    abi::set_meta(abi::FLAGS, u32::from(same) | host_kind(url) << 8);
+    abi::set_meta(abi::FLAGS, u32::from(same));
     if same {
         return href.len() as i32;
     }
@@ -115,7 +119,7 @@ pub extern "C" fn weburl_url_can_parse(len: usize, base_len: i32) -> i32 {
     abi::with_input_and_base(len, base_len, Url::can_parse).into()
 }
 
-/// The setters, by number: `SETTERS` in `js/src/url.js`.
+/// The setters, by number: `SETTERS` in `js/src/core.js`.
 fn set(url: &mut Url, which: u32, value: &str) -> Result<(), String> {
     // The setters other than href ignore values they cannot use, as the
     // JavaScript ones do; only href throws.
