@@ -54,6 +54,9 @@ export class Boundary {
   refresh() {
     this.buffer = this.memory.buffer;
     this.u8 = new Uint8Array(this.buffer);
+    // The input buffer's own view: encodeInto into it needs no subarray
+    // (whose creation costs as much as encoding a short URL).
+    this.input = new Uint8Array(this.buffer, this.inputAddress, this.inputCapacity);
     // Node's Buffer decodes Latin-1 without TextDecoder's per-call cost.
     this.nodeBuffer = NodeBuffer === undefined ? null : NodeBuffer.from(this.buffer);
     this.meta = new Uint32Array(this.buffer, this.metaAddress, 32);
@@ -64,9 +67,13 @@ export class Boundary {
     return this.memory.buffer.byteLength;
   }
 
-  /** Makes the views current; call after any export that may allocate. */
+  /**
+   * Makes the views current; call after any export that may allocate.
+   * Growing the memory detaches the old buffer, which leaves its views
+   * empty: testing that is cheaper than reading `memory.buffer`.
+   */
   sync() {
-    if (this.buffer !== this.memory.buffer) this.refresh();
+    if (this.u8.byteLength === 0) this.refresh();
   }
 
   /** Makes room for `len` input bytes. */
@@ -74,8 +81,10 @@ export class Boundary {
     if (len > this.inputCapacity) {
       this.inputAddress = this.x.weburl_input_reserve(len);
       this.inputCapacity = len;
+      this.refresh();
+    } else {
+      this.sync();
     }
-    if (this.buffer !== this.memory.buffer) this.refresh();
   }
 
   /**
@@ -84,24 +93,7 @@ export class Boundary {
    * USVString conversion makes them.
    */
   put(s, at) {
-    const u8 = this.u8;
-    const base = this.inputAddress + at;
-    const n = s.length;
-    let i = 0;
-    // ASCII byte by byte for short strings, cheaper than encodeInto's call;
-    // from about 32 characters on, encodeInto's copy of a one-byte string
-    // wins (measured on the URL lists: 117 characters on average in one).
-    if (n < 32) {
-      for (; i < n; i++) {
-        const c = s.charCodeAt(i);
-        if (c > 0x7f) break;
-        u8[base + i] = c;
-      }
-      if (i === n) return n;
-    }
-    const rest = i === 0 ? s : s.slice(i);
-    const { written } = encoder.encodeInto(rest, u8.subarray(base + i, this.inputAddress + this.inputCapacity));
-    return i + written;
+    return encoder.encodeInto(s, at === 0 ? this.input : this.input.subarray(at)).written;
   }
 
   /**
@@ -192,6 +184,15 @@ export class Boundary {
     this.sync();
     return new TypeError(this.text(this.meta[31]));
   }
+}
+
+/**
+ * ToString (a Symbol throws a TypeError): the conversion to USVString of
+ * an argument that only goes into the module, since `encodeInto` itself
+ * writes lone surrogates as U+FFFD.
+ */
+export function str(value) {
+  return typeof value === "string" ? value : `${value}`;
 }
 
 /**

@@ -7,7 +7,7 @@
 //
 // https://url.spec.whatwg.org/#api
 
-import { load, usv, NULL, TYPE_ERROR } from "./boundary.js";
+import { load, str, usv, NULL, TYPE_ERROR } from "./boundary.js";
 
 const wasm = await load("core");
 const x = wasm.x;
@@ -24,7 +24,7 @@ export function coreMemoryBytes() {
   return wasm.memoryBytes();
 }
 
-/** The kinds of host `META[FLAGS] >> 8` names (url.rs `host_kind`). */
+/** The kinds of host, as `inspect` names them (url.rs `host_kind`). */
 export const HOST_KINDS = ["none", "domain", "ipv4", "ipv6", "opaque", "empty"];
 
 /** The setters by number (url.rs `set`). */
@@ -81,24 +81,30 @@ export class URL {
       this.#o = base[1];
       return;
     }
-    const input = usv(url);
-    const parsed = parse(input, base === undefined ? undefined : usv(base));
-    if (parsed === null) throw new TypeError(`Invalid URL: ${JSON.stringify(input)}`);
-    this.#href = parsed[0];
-    this.#o = parsed[1];
+    // The href is the input itself only when the input is ASCII (an href
+    // always is), so the input need not be made well-formed here: the
+    // module reads it with lone surrogates as U+FFFD.
+    const input = str(url);
+    // parse(), inline: the common path allocates no array for the result.
+    const len = wasm.putInputAndBase(input, base === undefined ? undefined : str(base));
+    const status = x.weburl_url_parse(len, wasm.baseLen);
+    if (status === NULL) throw new TypeError(`Invalid URL: ${JSON.stringify(input)}`);
+    wasm.sync();
+    this.#href = hrefOf(status, input);
+    this.#o = offsets();
   }
 
   /** https://url.spec.whatwg.org/#dom-url-parse */
   static parse(url, base = undefined) {
     requireArgs(arguments.length, 1, "Failed to execute 'parse' on 'URL'");
-    const parsed = parse(usv(url), base === undefined ? undefined : usv(base));
+    const parsed = parse(str(url), base === undefined ? undefined : str(base));
     return parsed === null ? null : new URL(fromParse, parsed);
   }
 
   /** https://url.spec.whatwg.org/#dom-url-canparse */
   static canParse(url, base = undefined) {
     requireArgs(arguments.length, 1, "Failed to execute 'canParse' on 'URL'");
-    const len = wasm.putInputAndBase(usv(url), base === undefined ? undefined : usv(base));
+    const len = wasm.putInputAndBase(str(url), base === undefined ? undefined : str(base));
     return x.weburl_url_can_parse(len, wasm.baseLen) === 1;
   }
 
@@ -107,7 +113,7 @@ export class URL {
   }
 
   #set(which, value) {
-    wasm.putArgs([this.#href, usv(value)]);
+    wasm.putArgs([this.#href, str(value)]);
     const status = x.weburl_url_set(which);
     if (status === TYPE_ERROR) throw wasm.typeError();
     wasm.sync();

@@ -83,13 +83,7 @@ pub extern "C" fn weburl_shrink() {
 /// The input, read as UTF-8 (lossily, though `TextEncoder` only writes
 /// UTF-8): `f` gets the arguments JavaScript wrote back to back.
 pub(crate) fn with_input<R>(len: usize, f: impl FnOnce(&str) -> R) -> R {
-    INPUT.with_borrow(|input| {
-        let bytes = input.get(..len).unwrap_or(input);
-        match String::from_utf8_lossy(bytes) {
-            Cow::Borrowed(s) => f(s),
-            Cow::Owned(s) => f(&s),
-        }
-    })
+    INPUT.with_borrow(|input| f(&utf8(input.get(..len).unwrap_or(input))))
 }
 
 /// Splits the input into the arguments a call passes as a list of byte
@@ -118,10 +112,7 @@ pub(crate) fn with_byte_args<R>(count: usize, f: impl FnOnce(&[Option<&[u8]>]) -
 /// [`with_byte_args`] with the arguments read as UTF-8.
 pub(crate) fn with_args<R>(count: usize, f: impl FnOnce(&[Option<&str>]) -> R) -> R {
     with_byte_args(count, |bytes| {
-        let args: Vec<Option<Cow<'_, str>>> = bytes
-            .iter()
-            .map(|b| b.map(String::from_utf8_lossy))
-            .collect();
+        let args: Vec<Option<Cow<'_, str>>> = bytes.iter().map(|b| b.map(utf8)).collect();
         let refs: Vec<Option<&str>> = args.iter().map(|a| a.as_deref()).collect();
         f(&refs)
     })
@@ -173,10 +164,10 @@ pub(crate) fn with_input_and_base<R>(
 ) -> R {
     INPUT.with_borrow(|buf| {
         let end = len.min(buf.len());
-        let input = String::from_utf8_lossy(&buf[..end]);
+        let input = utf8(&buf[..end]);
         let base = usize::try_from(base_len).ok().map(|n| {
             let base_end = (end + n).min(buf.len());
-            String::from_utf8_lossy(&buf[end..base_end])
+            utf8(&buf[end..base_end])
         });
         f(&input, base.as_deref())
     })
@@ -184,5 +175,90 @@ pub(crate) fn with_input_and_base<R>(
 
 /// Whether the input's first `len` bytes are `s`.
 pub(crate) fn input_is(len: usize, s: &str) -> bool {
-    INPUT.with_borrow(|buf| buf.get(..len) == Some(s.as_bytes()))
+    INPUT.with_borrow(|buf| {
+        buf.get(..len)
+            .is_some_and(|input| same_bytes(input, s.as_bytes()))
+    })
+}
+
+/// `bytes` as UTF-8, lossily. What JavaScript writes is ASCII most of the
+/// time: that is tested eight bytes at a time, where the standard
+/// library's lossy reading goes byte by byte on wasm32 (and its strict
+/// check four at a time).
+pub(crate) fn utf8(bytes: &[u8]) -> Cow<'_, str> {
+    if is_ascii(bytes) {
+        // SAFETY: every byte is below 0x80, and ASCII is well-formed UTF-8.
+        return Cow::Borrowed(unsafe { std::str::from_utf8_unchecked(bytes) });
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Cow::Borrowed(s),
+        Err(_) => String::from_utf8_lossy(bytes),
+    }
+}
+
+/// The eight bytes of `chunk` as one word (one load: `copy_from_slice`
+/// is a call at the core module's opt-level).
+#[inline(always)]
+fn word(c: &[u8]) -> u64 {
+    u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]])
+}
+
+fn is_ascii(bytes: &[u8]) -> bool {
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut any = 0;
+    for chunk in &mut chunks {
+        any |= word(chunk);
+    }
+    any & HIGHS == 0 && chunks.remainder().iter().all(u8::is_ascii)
+}
+
+/// `a == b`, eight bytes at a time: the slice comparison calls `memcmp`,
+/// which wasm32's compiler builtins run one byte at a time.
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let (mut x, mut y) = (a.chunks_exact(8), b.chunks_exact(8));
+    let mut diff = 0;
+    for (p, q) in (&mut x).zip(&mut y) {
+        diff |= word(p) ^ word(q);
+    }
+    diff == 0 && x.remainder().iter().zip(y.remainder()).all(|(p, q)| p == q)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf8_reads_ascii_utf8_and_anything_else_lossily() {
+        for len in 0..40 {
+            let ascii = "a/b.".repeat(10)[..len].to_owned();
+            assert!(matches!(utf8(ascii.as_bytes()), Cow::Borrowed(s) if s == ascii));
+            // A non-ASCII byte at every position, in every word.
+            for at in 0..len {
+                let mut text = ascii.clone();
+                text.replace_range(at..=at, "é");
+                assert!(matches!(utf8(text.as_bytes()), Cow::Borrowed(s) if s == text));
+                let mut bytes = ascii.clone().into_bytes();
+                bytes[at] = 0xff;
+                assert_eq!(utf8(&bytes), String::from_utf8_lossy(&bytes));
+            }
+        }
+    }
+
+    #[test]
+    fn same_bytes_is_slice_equality() {
+        let a = b"file:///Users/isaacs/dev/tapjs/tapjs/node_modules/ts-node/esm.mjs";
+        for len in 0..a.len() {
+            assert!(same_bytes(&a[..len], &a[..len]));
+            assert!(!same_bytes(&a[..len], &a[..len + 1]));
+            for at in 0..len {
+                let mut b = a[..len].to_vec();
+                b[at] ^= 0x20;
+                assert!(!same_bytes(&a[..len], &b), "{len} {at}");
+            }
+        }
+    }
 }

@@ -4,11 +4,15 @@
 //!
 //! <https://url.spec.whatwg.org/#api>
 
-use weburl::{Host, Position, Url};
+use std::cell::RefCell;
+
+#[cfg(feature = "site")]
+use weburl::Host;
+use weburl::{Position, Url};
 
 use crate::abi::{self, NULL};
 
-/// The positions written to `META[OFFSETS..]`, in this order; `js/src/url.js`
+/// The positions written to `META[OFFSETS..]`, in this order; `js/src/core.js`
 /// reads them by index.
 const POSITIONS: [Position; 14] = [
     Position::AfterScheme,
@@ -28,7 +32,9 @@ const POSITIONS: [Position; 14] = [
 ];
 
 /// The kind of `url`'s host as a number: 0 none, 1 domain, 2 IPv4,
-/// 3 IPv6, 4 opaque, 5 empty (`HOST_KINDS` in `js/src/url.js`).
+/// 3 IPv6, 4 opaque, 5 empty (`HOST_KINDS` in `js/src/core.js`), for
+/// `inspect`.
+#[cfg(feature = "site")]
 pub(crate) fn host_kind(url: &Url) -> u32 {
     match url.typed_host() {
         None => 0,
@@ -40,8 +46,8 @@ pub(crate) fn host_kind(url: &Url) -> u32 {
     }
 }
 
-/// Hands `url` to JavaScript: offsets and host kind in `META`, the href in
-/// the output unless it is the first `same_as_input` bytes of the input.
+/// Hands `url` to JavaScript: offsets in `META`, the href in the output
+/// unless it is the first `same_as_input` bytes of the input.
 fn emit(url: &Url, same_as_input: usize) -> i32 {
     for (i, p) in POSITIONS.iter().enumerate() {
         // Offsets fit in u32: weburl stores them as u32.
@@ -49,19 +55,32 @@ fn emit(url: &Url, same_as_input: usize) -> i32 {
     }
     let href = url.href();
     let same = same_as_input == href.len() && abi::input_is(same_as_input, href);
-    abi::set_meta(abi::FLAGS, u32::from(same) | host_kind(url) << 8);
+    abi::set_meta(abi::FLAGS, u32::from(same));
     if same {
         return href.len() as i32;
     }
     abi::out_str(href)
 }
 
-fn parse(input: &str, base: Option<&str>) -> Option<Url> {
+thread_local! {
+    /// The URL of the last parse, whose buffer the next one reuses: a URL
+    /// the fast path takes then costs no allocation.
+    static LAST: RefCell<Option<Url>> = const { RefCell::new(None) };
+}
+
+/// Hrefs longer than this are not kept in `LAST` (a 1 MB URL would hold
+/// its memory until the next parse).
+const KEEP_AT_MOST: usize = 1 << 12;
+
+fn parse<'u>(input: &str, base: Option<&str>, slot: &'u mut Option<Url>) -> Option<&'u Url> {
     match base {
-        None => Url::parse(input).ok(),
+        None => Url::options().parse_reusing(input, slot).ok(),
         Some(base) => {
             let base = Url::parse(base).ok()?;
-            Url::options().base_url(Some(&base)).parse(input).ok()
+            Url::options()
+                .base_url(Some(&base))
+                .parse_reusing(input, slot)
+                .ok()
         }
     }
 }
@@ -74,10 +93,21 @@ fn parse(input: &str, base: Option<&str>) -> Option<Url> {
 /// <https://url.spec.whatwg.org/#dom-url-url>
 #[no_mangle]
 pub extern "C" fn weburl_url_parse(len: usize, base_len: i32) -> i32 {
-    match abi::with_input_and_base(len, base_len, parse) {
-        Some(url) => emit(&url, if base_len < 0 { len } else { usize::MAX }),
-        None => NULL,
-    }
+    LAST.with_borrow_mut(|slot| {
+        let status = abi::with_input_and_base(len, base_len, |input, base| {
+            match parse(input, base, slot) {
+                Some(url) => emit(url, if base_len < 0 { len } else { usize::MAX }),
+                None => NULL,
+            }
+        });
+        if slot
+            .as_ref()
+            .is_some_and(|url| url.href().len() > KEEP_AT_MOST)
+        {
+            *slot = None;
+        }
+        status
+    })
 }
 
 /// `URL.canParse(input, base)`: 1 or 0, with the layout of
@@ -89,7 +119,7 @@ pub extern "C" fn weburl_url_can_parse(len: usize, base_len: i32) -> i32 {
     abi::with_input_and_base(len, base_len, Url::can_parse).into()
 }
 
-/// The setters, by number: `SETTERS` in `js/src/url.js`.
+/// The setters, by number: `SETTERS` in `js/src/core.js`.
 fn set(url: &mut Url, which: u32, value: &str) -> Result<(), String> {
     // The setters other than href ignore values they cannot use, as the
     // JavaScript ones do; only href throws.

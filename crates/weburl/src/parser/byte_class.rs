@@ -5,7 +5,8 @@
 //! `scan` must give the same answer on every input (the unit tests below
 //! and the `byte_class_scan` fuzz target compare the two). On x86_64, where
 //! SSE2 is part of the baseline, `scan` compares a block of 16 bytes with
-//! each byte that ends the run at once; elsewhere it is `scan_scalar`.
+//! each byte that ends the run at once; elsewhere (wasm32, aarch64) it
+//! looks eight bytes up in the table with one branch for the eight.
 
 /// Bytes with no class.
 pub(crate) const PLAIN: u8 = 0;
@@ -25,6 +26,10 @@ pub(crate) const SCHEME: u8 = 1 << 4;
 pub(crate) const ANY_CASE_HOST: u8 = 1 << 5;
 /// `PATH` or "/": segments and their separators (see `scan_path`).
 pub(crate) const SEGMENTS: u8 = 1 << 6;
+/// `SEGMENTS` but "." and "%": bytes that neither end a path's run nor
+/// may start a dot segment (the portable `scan_path` skips eight of them
+/// at a time).
+const SEGMENTS_UNDOTTED: u8 = 1 << 7;
 
 /// Every class, for the comparison of the scans.
 const ALL: [u8; 7] = [HOST, PATH, QUERY, FRAGMENT, SCHEME, ANY_CASE_HOST, SEGMENTS];
@@ -47,6 +52,9 @@ pub(crate) static CLASSES: [u8; 256] = {
         }
         if !crate::percent_encoding::in_path(b) && b != b'\\' {
             class |= SEGMENTS;
+            if b != b'.' && b != b'%' {
+                class |= SEGMENTS_UNDOTTED;
+            }
         }
         if !crate::percent_encoding::in_special_query(b) {
             class |= QUERY;
@@ -80,16 +88,19 @@ pub(crate) fn scan(bytes: &[u8], from: usize, class: u8) -> usize {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     {
         match class {
-            HOST => return sse2::scan::<HOST>(bytes, from),
-            PATH => return sse2::scan::<PATH>(bytes, from),
-            QUERY => return sse2::scan::<QUERY>(bytes, from),
-            FRAGMENT => return sse2::scan::<FRAGMENT>(bytes, from),
-            ANY_CASE_HOST => return sse2::scan::<ANY_CASE_HOST>(bytes, from),
-            SEGMENTS => return sse2::scan::<SEGMENTS>(bytes, from),
-            _ => {}
+            HOST => sse2::scan::<HOST>(bytes, from),
+            PATH => sse2::scan::<PATH>(bytes, from),
+            QUERY => sse2::scan::<QUERY>(bytes, from),
+            FRAGMENT => sse2::scan::<FRAGMENT>(bytes, from),
+            ANY_CASE_HOST => sse2::scan::<ANY_CASE_HOST>(bytes, from),
+            SEGMENTS => sse2::scan::<SEGMENTS>(bytes, from),
+            _ => scan_scalar(bytes, from, class),
         }
     }
-    scan_scalar(bytes, from, class)
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        portable::scan(bytes, from, class)
+    }
 }
 
 /// `scan`, for runs that are mostly shorter than 32 bytes (hosts): 32
@@ -124,8 +135,14 @@ fn starts_dot_segment(bytes: &[u8], at: usize) -> bool {
 /// if there is none. One byte at a time.
 pub(crate) fn scan_path_scalar(bytes: &[u8], from: usize) -> usize {
     (from..bytes.len())
-        .find(|&i| CLASSES[usize::from(bytes[i])] & SEGMENTS == 0 || starts_dot_segment(bytes, i))
+        .find(|&i| ends_path_run(bytes, i))
         .unwrap_or(bytes.len().max(from))
+}
+
+/// Whether `scan_path` stops at `at`.
+#[inline(always)]
+fn ends_path_run(bytes: &[u8], at: usize) -> bool {
+    CLASSES[usize::from(bytes[at])] & SEGMENTS == 0 || starts_dot_segment(bytes, at)
 }
 
 /// `scan_path_scalar`, 16 bytes at a time where the target allows.
@@ -137,7 +154,54 @@ pub(crate) fn scan_path(bytes: &[u8], from: usize) -> usize {
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
     {
-        scan_path_scalar(bytes, from)
+        portable::scan_path(bytes, from)
+    }
+}
+
+/// The scans eight bytes at a time for targets without the SSE2 ones:
+/// each byte is still looked up in the table, but the run goes on with
+/// one branch per eight bytes instead of one per byte. Compiled on every
+/// target, so that `compare_scans` checks it everywhere.
+mod portable {
+    use super::{ends_path_run, scan_scalar, CLASSES, SEGMENTS_UNDOTTED};
+
+    const BLOCK: usize = 8;
+
+    /// Whether the `BLOCK` bytes from `at` (inside `bytes`) are all of
+    /// `class`.
+    #[inline(always)]
+    fn all_of(bytes: &[u8], at: usize, class: u8) -> bool {
+        let b = &bytes[at..at + BLOCK];
+        let c = |i: usize| CLASSES[usize::from(b[i])];
+        c(0) & c(1) & c(2) & c(3) & c(4) & c(5) & c(6) & c(7) & class != 0
+    }
+
+    /// `super::scan`.
+    pub(super) fn scan(bytes: &[u8], from: usize, class: u8) -> usize {
+        let mut pos = from;
+        while pos + BLOCK <= bytes.len() && all_of(bytes, pos, class) {
+            pos += BLOCK;
+        }
+        // The run ends within the next eight bytes, or the input does.
+        scan_scalar(bytes, pos, class)
+    }
+
+    /// `super::scan_path`: blocks of plain segment bytes are skipped; a
+    /// block holding anything else (mostly the "." of a file name) is
+    /// looked at byte by byte.
+    pub(super) fn scan_path(bytes: &[u8], from: usize) -> usize {
+        let mut pos = from;
+        loop {
+            while pos + BLOCK <= bytes.len() && all_of(bytes, pos, SEGMENTS_UNDOTTED) {
+                pos += BLOCK;
+            }
+            let end = bytes.len().min(pos + BLOCK);
+            match (pos..end).find(|&i| ends_path_run(bytes, i)) {
+                Some(stop) => return stop,
+                None if end >= bytes.len() => return bytes.len().max(from),
+                None => pos = end,
+            }
+        }
     }
 }
 
@@ -181,11 +245,16 @@ pub(crate) fn compare_scans(input: &[u8]) -> Result<(), String> {
                     .map(|i| i + 1),
             );
         for from in starts {
-            let (fast, reference) = (scan(input, from, class), scan_scalar(input, from, class));
-            if fast != reference {
-                return Err(format!(
-                    "class {class:#x} from {from}: block scan {fast}, scalar scan {reference}"
-                ));
+            let reference = scan_scalar(input, from, class);
+            for (kind, fast) in [
+                ("block", scan(input, from, class)),
+                ("portable", portable::scan(input, from, class)),
+            ] {
+                if fast != reference {
+                    return Err(format!(
+                        "class {class:#x} from {from}: {kind} scan {fast}, scalar scan {reference}"
+                    ));
+                }
             }
             for early in [from, from.saturating_sub(1), from.saturating_sub(15)] {
                 let short = scan_short(input, early, from, class);
@@ -196,11 +265,16 @@ pub(crate) fn compare_scans(input: &[u8]) -> Result<(), String> {
                 }
             }
             if class == SEGMENTS {
-                let (fast, reference) = (scan_path(input, from), scan_path_scalar(input, from));
-                if fast != reference {
-                    return Err(format!(
-                        "path from {from}: block scan {fast}, scalar scan {reference}"
-                    ));
+                let reference = scan_path_scalar(input, from);
+                for (kind, fast) in [
+                    ("block", scan_path(input, from)),
+                    ("portable", portable::scan_path(input, from)),
+                ] {
+                    if fast != reference {
+                        return Err(format!(
+                            "path from {from}: {kind} scan {fast}, scalar scan {reference}"
+                        ));
+                    }
                 }
             }
         }
@@ -617,10 +691,47 @@ mod tests {
                     let mut input = vec![b'a'; 40];
                     input[at] = b;
                     for from in 0..=input.len() {
+                        let reference = scan_scalar(&input, from, class);
                         assert_eq!(
                             scan(&input, from, class),
-                            scan_scalar(&input, from, class),
+                            reference,
                             "class {class}, byte {b}, at {at}, from {from}"
+                        );
+                        assert_eq!(
+                            portable::scan(&input, from, class),
+                            reference,
+                            "portable: class {class}, byte {b}, at {at}, from {from}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The path scans agree with the scalar one on every byte at every
+    /// position of a 40-byte path, alone or after a "/" (where "." and
+    /// "%" may start a dot segment), from every start.
+    #[test]
+    fn path_scans_agree_with_the_scalar_scan() {
+        for b in 0..=255u8 {
+            for at in 0..40 {
+                for slash in [false, true] {
+                    let mut input = vec![b'a'; 40];
+                    input[at] = b;
+                    if slash && at > 0 {
+                        input[at - 1] = b'/';
+                    }
+                    for from in 0..=input.len() + 1 {
+                        let reference = scan_path_scalar(&input, from);
+                        assert_eq!(
+                            scan_path(&input, from),
+                            reference,
+                            "{b} at {at}, from {from}"
+                        );
+                        assert_eq!(
+                            portable::scan_path(&input, from),
+                            reference,
+                            "portable: {b} at {at}, from {from}"
                         );
                     }
                 }
