@@ -15,8 +15,8 @@ use crate::form_urlencoded;
 use crate::host::{self, HostKind};
 use crate::offsets::Offsets;
 use crate::parser::{
-    canonical_path_end, parse_path, parse_port, remove_tab_and_newline, split_host_and_port,
-    PathContext, DEFAULT_MAX_LEN,
+    byte_class, canonical_path_end, parse_path, parse_port, remove_tab_and_newline,
+    split_host_and_port, PathContext, DEFAULT_MAX_LEN,
 };
 use crate::parts::UrlParts;
 use crate::percent_encoding::{encode_into, encoded_len, EncodeSet};
@@ -383,26 +383,13 @@ impl Url {
         // A value that is already a serialized query (no byte to encode,
         // which covers tabs, newlines and non-ASCII) is written in place,
         // without a buffer: the common case of code that builds queries.
-        if !value.is_empty() && !body.bytes().any(|b| set.contains(b)) {
-            let (start, end) = (
-                self.path_end(),
-                self.offsets.query_end_in(self.serialization.len()),
-            );
-            if self.serialization.len() - (end - start) + 1 + body.len() > DEFAULT_MAX_LEN {
-                return Err(ParseError::TooLong.into());
-            }
-            if self.offsets.fragment_start == Offsets::NONE {
-                // The query is last: cut it off and append the new one.
-                self.serialization.truncate(start);
-                self.serialization.push('?');
-                self.serialization.push_str(body);
-            } else {
-                self.splice(start, end, "?", Moved::FragmentOnly)?;
-                self.serialization.insert_str(start + 1, body);
-                // Fits in u32: the length was checked above.
-                self.offsets.fragment_start += body.len() as u32;
-            }
-            self.offsets.query_start = start as u32;
+        // The byte class is the special-query set's complement; only "'"
+        // separates it from the other query set.
+        if !value.is_empty()
+            && (byte_class::all_of_class(body.as_bytes(), byte_class::QUERY)
+                || (set == EncodeSet::QUERY && !body.bytes().any(|b| set.contains(b))))
+        {
+            self.replace_query(body)?;
             self.debug_check();
             return Ok(());
         }
@@ -431,6 +418,40 @@ impl Url {
             Offsets::NONE
         };
         self.debug_check();
+        Ok(())
+    }
+
+    /// Makes the query "?" followed by `body`, which is already serialized.
+    fn replace_query(&mut self, body: &str) -> Result<(), ParseError> {
+        let len = self.serialization.len();
+        let (start, end) = (self.path_end(), self.offsets.query_end_in(len));
+        let new_len = len - (end - start) + 1 + body.len();
+        if new_len > DEFAULT_MAX_LEN {
+            return Err(ParseError::TooLong);
+        }
+        if new_len > self.serialization.capacity() {
+            // Growing the buffer would copy all of it (and then move the
+            // fragment again): a buffer of the final size is written once.
+            let mut grown = String::with_capacity(new_len);
+            grown.push_str(&self.serialization[..start]);
+            grown.push('?');
+            grown.push_str(body);
+            grown.push_str(&self.serialization[end..]);
+            self.serialization = grown;
+        } else if end == len {
+            // The query is last: cut it off and append the new one.
+            self.serialization.truncate(start);
+            self.serialization.push('?');
+            self.serialization.push_str(body);
+        } else {
+            self.serialization.replace_range(start..end, "?");
+            self.serialization.insert_str(start + 1, body);
+        }
+        self.offsets.query_start = start as u32;
+        if self.offsets.fragment_start != Offsets::NONE {
+            // Fits in u32: the length was checked above.
+            self.offsets.fragment_start = (start + 1 + body.len()) as u32;
+        }
         Ok(())
     }
 

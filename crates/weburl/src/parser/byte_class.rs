@@ -103,6 +103,23 @@ pub(crate) fn scan(bytes: &[u8], from: usize, class: u8) -> usize {
     }
 }
 
+/// Whether every byte of `bytes` is of `class`. The block scan starts at
+/// 16 bytes; from 8 to 15 the bytes are tested as one block of their
+/// first and last 8 (overlapping), which holds each of them.
+#[inline]
+pub(crate) fn all_of_class(bytes: &[u8], class: u8) -> bool {
+    let len = bytes.len();
+    if let (Some(first), Some(last)) = (bytes.first_chunk::<8>(), bytes.last_chunk::<8>()) {
+        if len < 16 {
+            let mut block = [0u8; 16];
+            block[..8].copy_from_slice(first);
+            block[8..].copy_from_slice(last);
+            return scan(&block, 0, class) == 16;
+        }
+    }
+    scan(bytes, 0, class) == len
+}
+
 /// `scan`, for runs that are mostly shorter than 32 bytes (hosts): 32
 /// bytes from `early` (or the whole input, from 16 bytes on) are tested at
 /// once, with no branch on where among them the run ends. `early` is a
@@ -276,6 +293,19 @@ pub(crate) fn compare_scans(input: &[u8]) -> Result<(), String> {
                         ));
                     }
                 }
+            }
+        }
+    }
+    // Every prefix of up to 32 bytes, as a whole, against the table.
+    for len in 0..=input.len().min(32) {
+        let bytes = &input[..len];
+        for class in ALL {
+            let reference = bytes.iter().all(|&b| CLASSES[usize::from(b)] & class != 0);
+            if all_of_class(bytes, class) != reference {
+                return Err(format!(
+                    "class {class:#x}, first {len} bytes: all_of_class says {}",
+                    !reference
+                ));
             }
         }
     }
@@ -675,6 +705,29 @@ mod tests {
                                 );
                             }
                         }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `all_of_class` answers as the table does for inputs of up to 33
+    /// bytes (one byte at a time, two overlapping words, blocks), with
+    /// every byte at every position.
+    #[test]
+    fn all_of_class_agrees_with_the_table() {
+        for class in ALL {
+            assert!(all_of_class(b"", class));
+            for len in 1..=33 {
+                for b in 0..=255u8 {
+                    for at in 0..len {
+                        let mut input = vec![b'a'; len];
+                        input[at] = b;
+                        assert_eq!(
+                            all_of_class(&input, class),
+                            CLASSES[usize::from(b)] & class != 0,
+                            "class {class}, byte {b}, at {at} of {len}"
+                        );
                     }
                 }
             }
