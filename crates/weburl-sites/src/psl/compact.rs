@@ -3,15 +3,16 @@
 //! module turns on): `list.txt`, the rules as text, about 90 KB that gzip
 //! to about 35 KB, where the compiled-in table is 430 KB (96 KB gzipped).
 //! The first lookup reads it into the very table `table.rs` holds (the
-//! same [`lay_out`]), once.
+//! same [`lay_out`] of the same nodes), once.
 //!
-//! The format, written by `generate`: after the header's `//` lines, the
-//! ICANN section's rules, an empty line, the PRIVATE section's. A rule is
-//! written with its labels from right to left (`uk.co` for `co.uk`),
-//! rules sorted so, each line starting with how many labels (one digit) it
-//! shares with the line before, then `*` for a wildcard rule (`*.ck`) or
-//! `!` for an exception (`!www.ck`), then its other labels. A line that
-//! shares all its labels adds a kind of rule to the line before's.
+//! The format, written by `generate`: after the header's `//` lines, one
+//! rule a line, its labels from right to left (`uk.co` for `co.uk`), rules
+//! sorted so; a line starts with how many labels (one digit) it shares with
+//! the line before, then `+` for a rule of the PRIVATE section, then `*`
+//! for a wildcard rule (`*.ck`) or `!` for an exception (`!www.ck`), then
+//! its other labels. A line that shares all its labels adds a kind of rule
+//! to the line before's. So each label of the list's tree is written once,
+//! where a depth-first walk meets it:
 //!
 //! ```text
 //! 0uk
@@ -19,7 +20,6 @@
 //! 1co
 //! ```
 
-use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use super::layout::{lay_out, Layout};
@@ -36,59 +36,77 @@ pub(super) fn table() -> Table<'static> {
     static BUILT: OnceLock<Layout> = OnceLock::new();
     BUILT
         .get_or_init(|| {
-            // The generator lays the same nodes out before writing the
-            // file, and its test reads the file back: this cannot fail.
+            // The generator lays out the nodes it reads back from the text
+            // it writes: this cannot fail.
             lay_out(&nodes(LIST)).expect("the generated list lays out")
         })
         .table()
 }
 
-/// The nodes of a list in the compact form: `suffix -> flags`, every
-/// suffix of a rule a node of its own (flags 0 when no rule ends there).
-pub(super) fn nodes(text: &str) -> BTreeMap<String, u32> {
+/// A node of the list's tree: a rule or a suffix of one.
+pub(super) struct Node<'l> {
+    /// Its leftmost label.
+    pub(super) label: &'l str,
+    /// The index of the node of the rest of its labels; `None` for a
+    /// top-level label.
+    pub(super) parent: Option<usize>,
+    /// How many labels it has, less one.
+    pub(super) depth: usize,
+    /// Which kinds of rule end here (0 for a suffix that is no rule).
+    pub(super) flags: u32,
+}
+
+/// The nodes of a list in the compact form, in the order a depth-first
+/// walk meets them (parents before children); the labels borrow the text.
+pub(super) fn nodes(text: &str) -> Vec<Node<'_>> {
     // Per section (0: ICANN, 1: PRIVATE): rule, wildcard, exception.
     const KINDS: [[u32; 3]; 2] = [
         [RULE_ICANN, WILDCARD_ICANN, EXCEPTION_ICANN],
         [RULE_PRIVATE, WILDCARD_PRIVATE, EXCEPTION_PRIVATE],
     ];
-    let mut nodes = BTreeMap::<String, u32>::new();
-    let mut kinds = KINDS[0];
-    // The labels of the line before, right to left.
-    let mut labels: Vec<&str> = Vec::new();
-    let mut key = String::new();
+    let mut nodes: Vec<Node<'_>> = Vec::with_capacity(text.len() / 8);
+    // The nodes of the line before's labels, right to left.
+    let mut path: Vec<usize> = Vec::new();
     for line in text.lines() {
+        let Some(&shared) = line.as_bytes().first() else {
+            continue;
+        };
         if line.starts_with("//") {
             continue;
         }
-        let Some(&count) = line.as_bytes().first() else {
-            kinds = KINDS[1];
-            continue;
-        };
         let rest = line.get(1..).unwrap_or_default();
-        let (flag, rest) = match rest.as_bytes().first() {
-            Some(b'*') => (kinds[1], &rest[1..]),
-            Some(b'!') => (kinds[2], &rest[1..]),
-            _ => (kinds[0], rest),
+        let (section, rest) = rest.strip_prefix('+').map_or((0, rest), |rest| (1, rest));
+        let (kind, rest) = match rest.as_bytes().first() {
+            Some(b'*') => (1, &rest[1..]),
+            Some(b'!') => (2, &rest[1..]),
+            _ => (0, rest),
         };
-        labels.truncate(usize::from(count.wrapping_sub(b'0')));
-        labels.extend(rest.split('.').filter(|label| !label.is_empty()));
-        key.clear();
-        for label in labels.iter().rev() {
-            if !key.is_empty() {
-                key.push('.');
-            }
-            key.push_str(label);
+        path.truncate(usize::from(shared.wrapping_sub(b'0')));
+        for label in rest.split('.').filter(|label| !label.is_empty()) {
+            nodes.push(Node {
+                label,
+                parent: path.last().copied(),
+                depth: path.len(),
+                flags: 0,
+            });
+            path.push(nodes.len() - 1);
         }
-        // The node, then its suffixes up to the first one already there
-        // (whose own suffixes are then there too).
-        *nodes.entry(key.clone()).or_default() |= flag;
-        for (dot, _) in key.match_indices('.') {
-            let suffix = &key[dot + 1..];
-            if nodes.contains_key(suffix) {
-                break;
-            }
-            nodes.insert(suffix.to_owned(), 0);
+        if let Some(&last) = path.last() {
+            nodes[last].flags |= KINDS[section][kind];
         }
     }
     nodes
+}
+
+/// The name a node of [`nodes`] stands for (`co.uk`).
+#[cfg(test)]
+pub(super) fn name_of(nodes: &[Node<'_>], index: usize) -> String {
+    let mut name = nodes[index].label.to_owned();
+    let mut parent = nodes[index].parent;
+    while let Some(p) = parent {
+        name.push('.');
+        name.push_str(nodes[p].label);
+        parent = nodes[p].parent;
+    }
+    name
 }

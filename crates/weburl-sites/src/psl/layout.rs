@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use super::compact::Node;
 use super::{filter_bit_of, label_word, pack_node, slot_of, Table};
 
 /// The hash table of a list, owned: the arrays [`Table`] borrows.
@@ -35,14 +36,15 @@ impl Layout {
     }
 }
 
-/// The table of the list's nodes (`suffix -> flags`, every suffix of a rule
-/// a node of its own, ASCII, lowercase, no empty label).
-pub(super) fn lay_out(nodes: &BTreeMap<String, u32>) -> Result<Layout, String> {
+/// The table of the list's nodes, parents before children (as
+/// [`compact::nodes`](super::compact::nodes) reads them).
+pub(super) fn lay_out(nodes: &[Node<'_>]) -> Result<Layout, String> {
     // Parents before children: a node's hash takes its parent's slot.
     // Shallow nodes first also gives the labels most lookups start with
-    // (the top-level ones) the slots they hash to.
-    let mut by_depth: Vec<(&String, u32)> = nodes.iter().map(|(k, &f)| (k, f)).collect();
-    by_depth.sort_by_key(|(key, _)| (key.matches('.').count(), key.as_str()));
+    // (the top-level ones) the slots they hash to. A stable sort keeps the
+    // given order within a depth.
+    let mut by_depth: Vec<usize> = (0..nodes.len()).collect();
+    by_depth.sort_by_key(|&node| nodes[node].depth);
     // At most a third full, so that probing for a missing label, which
     // ends at an empty slot, ends soon.
     let mut bits = 4;
@@ -55,24 +57,26 @@ pub(super) fn lay_out(nodes: &BTreeMap<String, u32>) -> Result<Layout, String> {
     // Labels longer than 8 bytes, each stored once.
     let mut long_labels = String::new();
     let mut long_start = BTreeMap::<&str, usize>::new();
-    let mut slot_of_key = BTreeMap::<&str, usize>::new();
+    let mut slot_of_node = vec![0; nodes.len()];
     let mut longest_probe = 0;
     // A bit per node in a filter of four bits per slot: most labels that
     // are not in the list find their bit clear.
     let filter_bits = bits + 2;
     let mut filter = vec![0u64; (1 << filter_bits) / 64];
-    for (key, flags) in by_depth {
-        let (label, parent) = match key.split_once('.') {
-            Some((label, parent)) => {
-                let parent = slot_of_key
-                    .get(parent)
-                    .ok_or_else(|| format!("{key}: no node for its parent"))?;
-                (label, Some(*parent))
-            }
-            None => (key.as_str(), None),
+    for index in by_depth {
+        let Node {
+            label,
+            parent,
+            flags,
+            ..
+        } = nodes[index];
+        let parent = match parent {
+            Some(parent) if parent < index => Some(slot_of_node[parent]),
+            Some(_) => return Err(format!("{label}: its parent comes after it")),
+            None => None,
         };
         let node = pack_node(parent, label.len(), flags)
-            .ok_or_else(|| format!("{key}: does not fit a table node"))?;
+            .ok_or_else(|| format!("{label}: does not fit a table node"))?;
         let mut slot = slot_of(parent, label.as_bytes(), bits);
         let mut probe = 1;
         while slots[slot] != 0 {
@@ -89,7 +93,7 @@ pub(super) fn lay_out(nodes: &BTreeMap<String, u32>) -> Result<Layout, String> {
             });
             start as u64
         };
-        slot_of_key.insert(key, slot);
+        slot_of_node[index] = slot;
         longest_probe = longest_probe.max(probe);
         let bit = filter_bit_of(parent, label.as_bytes(), filter_bits);
         filter[bit / 64] |= 1 << (bit % 64);
