@@ -48,7 +48,7 @@
 //! - `psl` (default): [`Sites`], with the Public Suffix List compiled into
 //!   the library (about 430 KB of tables). [`surt`] and [`normalize`] do not
 //!   need it.
-//! - `compact-list`: `psl` with the list compiled in as text (92 KB, 34 KB
+//! - `compact-list`: `psl` with the list compiled in as text (95 KB, 34 KiB
 //!   gzipped), from which the first lookup builds the same table, once
 //!   (about 1 ms natively): for builds where size counts, such as
 //!   WebAssembly. Same answers.

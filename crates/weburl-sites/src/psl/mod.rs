@@ -6,9 +6,9 @@
 //! The list lives in `table`, generated from the vendored
 //! `testdata/psl/public_suffix_list.dat` by `generate` (refresh it with
 //! `tools/regenerate.sh`); with the feature `compact-list` it lives in
-//! `list.txt` instead, generated with it, 34 KB gzipped where the table is
-//! 96 KB, and the first lookup builds the same table from it (`compact`,
-//! `layout`). Each node
+//! `list.txt` instead, generated with it, 34 KiB gzipped where the table
+//! is 96 KiB, and the first lookup builds the same table from it
+//! (`compact`, `layout`). Each node
 //! of the list's tree (every rule and every suffix of a rule) is a slot of
 //! an open-addressing hash table keyed by its parent's slot and its label,
 //! so a lookup walks a host from its last label leftwards, one label (one
