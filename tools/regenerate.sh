@@ -5,6 +5,7 @@
 # write, and write it instead when WEBURL_REGENERATE is set.
 #
 #   crates/weburl-sites/src/psl/table.rs     the Public Suffix List table, from testdata/psl/
+#   crates/weburl-sites/src/psl/list.txt     the same list in compact form (feature compact-list)
 #   crates/weburl-html/src/named_references.rs  HTML's named character references, from html5ever
 #   crates/weburl-capi/include/ada_c.h       the C header, by cbindgen from crates/weburl-capi/src
 set -euo pipefail

@@ -8,6 +8,8 @@ cd "$(dirname "$0")/../.."
 
 echo "== weburl-sites: without the compiled list"
 cargo check -p weburl-sites --locked --no-default-features --all-targets
+echo "== weburl-sites: the compact list (the table built at the first lookup)"
+cargo test -p weburl-sites --locked --features compact-list
 echo "== weburl-rfc3986: without the lens, it depends on nothing"
 cargo check -p weburl-rfc3986 --locked --no-default-features --all-targets
 deps=$(cargo tree -p weburl-rfc3986 --locked --no-default-features -e normal --prefix none | sort -u | wc -l)

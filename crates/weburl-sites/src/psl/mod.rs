@@ -5,7 +5,10 @@
 //!
 //! The list lives in `table`, generated from the vendored
 //! `testdata/psl/public_suffix_list.dat` by `generate` (refresh it with
-//! `WEBURL_REGENERATE=1 cargo test -p weburl-sites --lib psl::generate`). Each node
+//! `tools/regenerate.sh`); with the feature `compact-list` it lives in
+//! `list.txt` instead, generated with it, 34 KiB gzipped where the table
+//! is 96 KiB, and the first lookup builds the same table from it
+//! (`compact`, `layout`). Each node
 //! of the list's tree (every rule and every suffix of a rule) is a slot of
 //! an open-addressing hash table keyed by its parent's slot and its label,
 //! so a lookup walks a host from its last label leftwards, one label (one
@@ -19,8 +22,13 @@
 //! of the table answers most labels the list does not have (the usual
 //! last step of a lookup) without a miss in the table itself.
 
+#[cfg(any(test, feature = "compact-list"))]
+mod compact;
 #[cfg(test)]
 mod generate;
+#[cfg(any(test, feature = "compact-list"))]
+mod layout;
+#[cfg(any(test, not(feature = "compact-list")))]
 mod table;
 
 use weburl::scan::equal_bytes;
@@ -63,6 +71,53 @@ impl Sections {
 /// The parent of a top-level label's node.
 const ROOT: u32 = 0xFFFF;
 const PARENT_BITS: u32 = 16;
+
+/// The list's tree as an open-addressing hash table: the arrays a lookup
+/// reads, wherever they live (compiled in, or built at the first lookup).
+#[derive(Clone, Copy)]
+struct Table<'t> {
+    /// log2 of the number of slots.
+    slot_bits: u32,
+    /// 0 for an empty slot, else a node packed by [`pack_node`] (its
+    /// parent's slot, its label's length, its flags).
+    nodes: &'t [u32],
+    /// Each node's label: itself ([`label_word`]) when it has at most 8
+    /// bytes, else where it starts in `long_labels`.
+    labels: &'t [u64],
+    /// log2 of the number of filter bits.
+    filter_bits: u32,
+    /// A bit set for each node ([`filter_bit`]).
+    filter: &'t [u64],
+    /// The labels longer than 8 bytes, each stored once.
+    long_labels: &'t [u8],
+}
+
+/// The table generated into `table.rs`, compiled in: a constant that each
+/// lookup's code is specialized to.
+#[cfg(any(test, not(feature = "compact-list")))]
+static COMPILED: Table<'static> = Table {
+    slot_bits: table::SLOT_BITS,
+    nodes: &table::NODES,
+    labels: &table::LABELS,
+    filter_bits: table::FILTER_BITS,
+    filter: &table::FILTER,
+    long_labels: table::LONG_LABELS.as_bytes(),
+};
+
+/// The table lookups read: the compiled-in one.
+#[cfg(not(feature = "compact-list"))]
+#[inline(always)]
+fn table() -> Table<'static> {
+    COMPILED
+}
+
+/// The table lookups read: built from the compact list at the first
+/// lookup, once.
+#[cfg(feature = "compact-list")]
+#[inline(always)]
+fn table() -> Table<'static> {
+    compact::table()
+}
 
 /// The 8 bytes of `bytes` that end at `end`, the last one in the most
 /// significant byte; positions before the start read as 0. `bytes` has at
@@ -308,41 +363,49 @@ impl<'n> Name<'n> {
     /// top-level label is nearly always in the list, so `filtered` is false
     /// for it.
     #[inline(always)]
-    fn child(&self, parent: u32, label: &Label, filtered: bool) -> Option<(u32, u32)> {
+    fn child(
+        &self,
+        table: Table<'_>,
+        parent: u32,
+        label: &Label,
+        filtered: bool,
+    ) -> Option<(u32, u32)> {
         let len = label.len();
         if len >= 1 << LEN_BITS {
             return None;
         }
         let hash = Name::node_hash(parent, label);
-        let bit = filter_bit(hash, table::FILTER_BITS);
-        if filtered && table::FILTER[bit / 64] >> (bit % 64) & 1 == 0 {
+        let bit = filter_bit(hash, table.filter_bits);
+        if filtered && table.filter[bit / 64] >> (bit % 64) & 1 == 0 {
             return None;
         }
         let want = parent << LEN_BITS | len as u32;
-        let mask = table::NODES.len() - 1;
-        let mut slot = first_slot(hash, table::SLOT_BITS);
+        let mask = table.nodes.len() - 1;
+        let mut slot = first_slot(hash, table.slot_bits);
         loop {
-            let node = table::NODES[slot];
+            let node = table.nodes[slot];
             if node == 0 {
                 return None;
             }
-            if node >> FLAG_BITS == want && self.is_label(table::LABELS[slot], label) {
+            if node >> FLAG_BITS == want
+                && self.is_label(table.long_labels, table.labels[slot], label)
+            {
                 return Some((slot as u32, node & ((1 << FLAG_BITS) - 1)));
             }
             slot = (slot + 1) & mask;
         }
     }
 
-    /// Whether a node's [`table::LABELS`] entry is `label`: the label
+    /// Whether a node's [`Table::labels`] entry is `label`: the label
     /// itself when it has at most 8 bytes, else where it starts in
-    /// [`table::LONG_LABELS`].
+    /// `long_labels` ([`Table::long_labels`]).
     #[inline(always)]
-    fn is_label(&self, stored: u64, label: &Label) -> bool {
+    fn is_label(&self, long_labels: &[u8], stored: u64, label: &Label) -> bool {
         let len = label.len();
         if len <= 8 {
             return stored == label.word;
         }
-        let keys = table::LONG_LABELS.as_bytes();
+        let keys = long_labels;
         let Some(key_end) = usize::try_from(stored).ok().map(|start| start + len) else {
             return false;
         };
@@ -356,8 +419,8 @@ impl<'n> Name<'n> {
     }
 }
 
-/// A label's node hash alone, for the generator of [`table`].
-#[cfg(test)]
+/// A label's node hash alone, for [`layout`].
+#[cfg(any(test, feature = "compact-list"))]
 fn node_hash_of(parent: Option<usize>, label: &[u8]) -> u64 {
     let parent = parent.map_or(ROOT, |p| p as u32);
     Name::new(label).map_or(0, |name| Name::node_hash(parent, &name.label(label.len())))
@@ -365,29 +428,29 @@ fn node_hash_of(parent: Option<usize>, label: &[u8]) -> u64 {
 
 /// The slot where probing for the node of `label` under the node in slot
 /// `parent` (`None` for a top-level label) starts, in a table of `2^bits`
-/// slots; what the generator of [`table`] places nodes by.
-#[cfg(test)]
+/// slots; what the table's [`layout`] places nodes by.
+#[cfg(any(test, feature = "compact-list"))]
 pub(crate) fn slot_of(parent: Option<usize>, label: &[u8], bits: u32) -> usize {
     first_slot(node_hash_of(parent, label), bits)
 }
 
 /// The filter bit of the node of `label` under `parent` in a filter of
-/// `2^bits` bits, for the generator of [`table`].
-#[cfg(test)]
+/// `2^bits` bits, for the table's [`layout`].
+#[cfg(any(test, feature = "compact-list"))]
 pub(crate) fn filter_bit_of(parent: Option<usize>, label: &[u8], bits: u32) -> usize {
     filter_bit(node_hash_of(parent, label), bits)
 }
 
-/// The [`table::LABELS`] entry of a label of at most 8 bytes, for the
-/// generator of [`table`].
-#[cfg(test)]
+/// The [`Table::labels`] entry of a label of at most 8 bytes, for the
+/// table's [`layout`].
+#[cfg(any(test, feature = "compact-list"))]
 pub(crate) fn label_word(label: &[u8]) -> u64 {
     Name::new(label).map_or(0, |name| name.label(label.len()).word)
 }
 
 /// Packs a node as the table stores it: the slot of its parent (`None` for
 /// a top-level label), its label's length and its flags.
-#[cfg(test)]
+#[cfg(any(test, feature = "compact-list"))]
 pub(crate) fn pack_node(parent: Option<usize>, label_len: usize, flags: u32) -> Option<u32> {
     let parent = match parent {
         None => ROOT,
@@ -413,7 +476,7 @@ pub(crate) fn pack_node(parent: Option<usize>, label_len: usize, flags: u32) -> 
 /// domain names, whose labels are not empty, and its own tests expect no
 /// registrable domain for such input.
 #[inline(always)]
-fn split(domain: &str, sections: Sections) -> Option<(usize, Option<usize>)> {
+fn split(domain: &str, sections: Sections, table: Table<'_>) -> Option<(usize, Option<usize>)> {
     let bytes = domain.as_bytes();
     let name = Name::new(bytes.strip_suffix(b".").unwrap_or(bytes))?;
     let mask = sections.mask();
@@ -423,7 +486,7 @@ fn split(domain: &str, sections: Sections) -> Option<(usize, Option<usize>)> {
     // The start of the label left of `suffix_start`, once the walk has
     // seen it.
     let mut registrable_start = None;
-    let mut found = name.child(ROOT, &label, false);
+    let mut found = name.child(table, ROOT, &label, false);
     while let Some((slot, flags)) = found {
         let flags = flags & mask;
         if flags & (EXCEPTION_ICANN | EXCEPTION_PRIVATE) != 0 {
@@ -449,7 +512,7 @@ fn split(domain: &str, sections: Sections) -> Option<(usize, Option<usize>)> {
             registrable_start = None;
         }
         label = next;
-        found = name.child(slot, &label, true);
+        found = name.child(table, slot, &label, true);
     }
     if suffix_start == label.start && label.start > 0 {
         registrable_start = Some(name.label_start(label.start - 1));
@@ -459,12 +522,12 @@ fn split(domain: &str, sections: Sections) -> Option<(usize, Option<usize>)> {
 
 /// <https://url.spec.whatwg.org/#host-public-suffix>, for a domain.
 fn public_suffix(domain: &str, sections: Sections) -> Option<&str> {
-    domain.get(split(domain, sections)?.0..)
+    domain.get(split(domain, sections, table())?.0..)
 }
 
 /// <https://url.spec.whatwg.org/#host-registrable-domain>, for a domain.
 fn registrable_domain(domain: &str, sections: Sections) -> Option<&str> {
-    domain.get(split(domain, sections)?.1?..)
+    domain.get(split(domain, sections, table())?.1?..)
 }
 
 /// Public suffixes and registrable domains of a [`Url`]'s or a [`Host`]'s
@@ -603,6 +666,54 @@ fn domain_of(host: Host<'_>) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The table built from the compact list is the compiled-in one, slot
+    /// for slot.
+    #[test]
+    fn compact_list_builds_the_compiled_table() {
+        let (built, compiled) = (compact::table(), COMPILED);
+        assert_eq!(built.slot_bits, compiled.slot_bits);
+        assert!(built.nodes == compiled.nodes, "nodes differ");
+        assert!(built.labels == compiled.labels, "labels differ");
+        assert_eq!(built.filter_bits, compiled.filter_bits);
+        assert!(built.filter == compiled.filter, "filters differ");
+        assert!(
+            built.long_labels == compiled.long_labels,
+            "long labels differ"
+        );
+    }
+
+    /// Both tables give the same answers, both sections and ICANN alone,
+    /// for every node of the list with labels added, changed in case or
+    /// with a trailing dot, and for the hosts of a vendored URL list.
+    #[test]
+    fn compact_and_compiled_tables_answer_alike() {
+        let mut domains: Vec<String> = Vec::new();
+        let nodes = compact::nodes(compact::LIST);
+        for key in (0..nodes.len()).map(|index| compact::name_of(&nodes, index)) {
+            domains.push(key.clone());
+            domains.push(format!("x.{key}"));
+            domains.push(format!("www.y.x.{key}"));
+            domains.push(format!("Www.Example.{}.", key.to_uppercase()));
+            domains.push(format!("not-in-the-list.{key}"));
+        }
+        let urls =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/urls/kasztp.txt");
+        let urls = std::fs::read_to_string(urls).expect("read testdata/urls/kasztp.txt");
+        let hosts = urls.lines().filter_map(|line| Url::parse(line.trim()).ok());
+        domains.extend(hosts.filter_map(|url| url.domain().map(str::to_owned)));
+        assert!(domains.len() > 90_000, "only {} domains", domains.len());
+        let built = compact::table();
+        for domain in &domains {
+            for sections in [Sections::All, Sections::Icann] {
+                assert_eq!(
+                    split(domain, sections, built),
+                    split(domain, sections, COMPILED),
+                    "{domain}"
+                );
+            }
+        }
+    }
 
     /// Every label of names of 1 to 150 bytes, dots placed by a fixed
     /// pseudo-random sequence (the 64-byte window of the dot bits meets
