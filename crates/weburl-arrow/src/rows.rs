@@ -26,6 +26,10 @@ pub(crate) struct Rows<'b, S> {
     /// The getters' columns, in the order of `columns`: `""` for a row
     /// that did not parse, made null by [`Rows::finish`].
     components: Vec<(Component, Run<S>)>,
+    /// Which constant list `components` follows, if any.
+    order: Order,
+    /// The bytes of the hrefs appended: no slice of them is longer.
+    slices_bound: usize,
     /// The derived columns, in the order of `columns`.
     derived: Vec<(Derived, S)>,
     /// The rows that did not parse, in order, with the failure's name: the
@@ -80,8 +84,18 @@ impl<'b, S: Sink> Rows<'b, S> {
                 Column::Error => {}
             }
         }
+        let getters: Vec<Component> = components.iter().map(|(c, _)| *c).collect();
+        let order = if getters == Component::ALL {
+            Order::All
+        } else if getters == Component::SLICES {
+            Order::Slices
+        } else {
+            Order::Picked
+        };
         Rows {
             fields,
+            order,
+            slices_bound: 0,
             columns: columns.to_vec(),
             base,
             url: None,
@@ -120,8 +134,47 @@ impl<'b, S: Sink> Rows<'b, S> {
         {
             Ok(url) => {
                 self.parsed.append_non_null();
-                for (component, run) in &mut self.components {
-                    run.push(component.get(url, &mut self.scratch))?;
+                let scratch = &mut self.scratch;
+                // Each of the ten slices is no longer than the href, so
+                // while the hrefs fit in a column, so do they: the check is
+                // one a row rather than one a value.
+                let href = Component::Href.get(url, scratch).len();
+                self.slices_bound = self.slices_bound.saturating_add(href);
+                if self.slices_bound > S::MAX_BYTES {
+                    for (c, run) in &mut self.components {
+                        run.try_push(c.get(url, scratch))?;
+                    }
+                } else {
+                    match self.order {
+                        Order::Picked => {
+                            for (c, run) in &mut self.components {
+                                match c {
+                                    Component::Origin => run.try_push(c.get(url, scratch))?,
+                                    _ => run.push(c.get(url, scratch)),
+                                }
+                            }
+                        }
+                        // The struct's getters, each called with a constant,
+                        // so that it is inlined as that getter alone rather
+                        // than called and matched once a value (a tenth of
+                        // the time).
+                        Order::Slices | Order::All => {
+                            let (slices, origin) = self.components.split_at_mut(10);
+                            let runs: &mut [(Component, Run<S>); 10] =
+                                slices.try_into().expect("the ten slices");
+                            macro_rules! push {
+                                ($($i:literal: $c:ident),*) => {
+                                    $(runs[$i].1.push(Component::$c.get(url, scratch));)*
+                                };
+                            }
+                            push!(0: Href, 1: Protocol, 2: Username, 3: Password, 4: Host,
+                                  5: Hostname, 6: Port, 7: Pathname, 8: Search, 9: Hash);
+                            // Not always a slice: it is checked.
+                            if let [(_, run)] = origin {
+                                run.try_push(Component::Origin.get(url, scratch))?;
+                            }
+                        }
+                    }
                 }
                 for (derived, sink) in &mut self.derived {
                     match (derived.value)(url, &mut self.scratch) {
@@ -193,6 +246,16 @@ impl<'b, S: Sink> Rows<'b, S> {
     }
 }
 
+/// The getters' columns: [`Component::ALL`], [`Component::SLICES`] (each
+/// in its order, whatever the other columns between them; the constant
+/// list of the hot loop in [`Rows::push`] must be theirs), or others.
+#[derive(Clone, Copy)]
+enum Order {
+    All,
+    Slices,
+    Picked,
+}
+
 /// The `error` column: the failures' names, null between them.
 fn error_column<S: Sink>(
     failures: &[(usize, &'static str)],
@@ -231,16 +294,30 @@ impl<S: Sink> Run<S> {
         Run { sink, empty: 0 }
     }
 
+    /// Appends `value`, which the caller knows the column has room for.
     #[inline]
-    fn push(&mut self, value: &str) -> Result<(), ArrowError> {
+    fn push(&mut self, value: &str) {
         if value.is_empty() {
             self.empty += 1;
-            return Ok(());
+            return;
         }
         if self.empty > 0 {
             self.flush();
         }
-        self.sink.try_append(value)
+        self.sink.append(value);
+    }
+
+    /// Appends `value`, or an error when the column cannot hold it.
+    #[inline]
+    fn try_push(&mut self, value: &str) -> Result<(), ArrowError> {
+        if self.empty > 0 && !value.is_empty() {
+            self.flush();
+        }
+        match value.is_empty() {
+            true => self.empty += 1,
+            false => self.sink.try_append(value)?,
+        }
+        Ok(())
     }
 
     /// Appends the pending `""`s.

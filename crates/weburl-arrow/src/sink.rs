@@ -13,6 +13,9 @@ pub(crate) trait Sink {
     /// Room for `rows` values of about `bytes` bytes in all.
     fn with_capacity(rows: usize, bytes: usize) -> Self;
 
+    /// The most bytes of values a column holds (for `Utf8View`, a value).
+    const MAX_BYTES: usize;
+
     /// How many more bytes of values the column holds.
     fn room(&self) -> usize;
 
@@ -49,6 +52,8 @@ fn too_large() -> ArrowError {
 
 /// `Utf8` and `LargeUtf8`: offsets of `O`, values in one buffer.
 impl<O: OffsetSizeTrait> Sink for GenericStringBuilder<O> {
+    const MAX_BYTES: usize = O::MAX_OFFSET;
+
     fn with_capacity(rows: usize, bytes: usize) -> Self {
         GenericStringBuilder::with_capacity(rows, bytes.min(O::MAX_OFFSET))
     }
@@ -78,6 +83,8 @@ impl<O: OffsetSizeTrait> Sink for GenericStringBuilder<O> {
 
 /// `Utf8View`: a view a value, values longer than 12 bytes in blocks.
 impl Sink for StringViewBuilder {
+    const MAX_BYTES: usize = u32::MAX as usize;
+
     fn with_capacity(rows: usize, _bytes: usize) -> Self {
         StringViewBuilder::with_capacity(rows)
     }
@@ -85,7 +92,7 @@ impl Sink for StringViewBuilder {
     /// A view's length is a `u32` (and the blocks are added as needed).
     #[inline]
     fn room(&self) -> usize {
-        u32::MAX as usize
+        Self::MAX_BYTES
     }
 
     #[inline]
