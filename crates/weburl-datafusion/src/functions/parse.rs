@@ -1,29 +1,32 @@
-//! `url_parse(url)`: every getter at once, as a struct.
+//! `url_parse(url)`: every getter at once, and why a URL does not parse, as
+//! a struct built by [`weburl_arrow`], the kernel Python's `parse_many`
+//! shares.
 
 use std::sync::Arc;
 
-use datafusion::arrow::array::{NullBufferBuilder, StructArray};
-use datafusion::arrow::datatypes::{DataType, Field, Fields};
+use datafusion::arrow::datatypes::{DataType, Fields};
 use datafusion::common::Result;
 use datafusion::logical_expr::{
     ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl, Signature, Volatility,
 };
-use weburl::Url;
+use weburl_arrow::{UrlStruct, COLUMNS};
 
 use crate::rows::Shape;
-use crate::strings::{string_type_like, StrArg, StrBuilder};
-use crate::Component;
+use crate::strings::{string_type_like, StrArg};
 
 /// `url_parse(url)`: a struct with the fields `href`, `protocol`,
 /// `username`, `password`, `host`, `hostname`, `port`, `pathname`,
 /// `search`, `hash` and `origin`, the values of the JavaScript `URL`
-/// object's getters; `NULL` for a `NULL` or invalid URL.
+/// object's getters (`""` for an absent component), and `error`, why the
+/// URL does not parse (as `url_error`). For an invalid URL the getters are
+/// `NULL` and `error` is set; a `NULL` URL gives `NULL`.
 ///
 /// The fields have the URL argument's string type.
 ///
 /// ```sql
 /// SELECT url_parse('https://user@EXAMPLE.com:8080/a/../b?q#f')['host'];   -- example.com:8080
 /// SELECT p['origin'], p['pathname'] FROM (SELECT url_parse(url) AS p FROM links);
+/// SELECT url_parse('http://exa mple.com/')['error'];                     -- DomainInvalidCodePoint
 /// ```
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct UrlParse {
@@ -40,10 +43,7 @@ impl UrlParse {
 
     /// The struct's fields for URLs of string type `string_type`.
     pub fn fields(string_type: &DataType) -> Fields {
-        Component::ALL
-            .iter()
-            .map(|c| Field::new(c.name(), string_type.clone(), true))
-            .collect()
+        weburl_arrow::fields(&COLUMNS, string_type)
     }
 }
 
@@ -74,40 +74,24 @@ impl ScalarUDFImpl for UrlParse {
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
         let shape = Shape::of(&args);
-        let urls = StrArg::try_new(&args.args[0])?;
-        let DataType::Struct(fields) = args.return_type().clone() else {
+        let DataType::Struct(fields) = args.return_type() else {
             unreachable!("return_type gives a struct")
         };
         let string_type = fields[0].data_type().clone();
-        let mut columns = Component::ALL
-            .iter()
-            .map(|_| StrBuilder::new(&string_type, shape.rows, shape.rows * 8))
-            .collect::<Result<Vec<_>>>()?;
-        let mut nulls = NullBufferBuilder::new(shape.rows);
-        let mut scratch = String::new();
-        // One URL buffer for the whole batch.
-        let mut reused = None;
-        for i in 0..shape.rows {
-            match urls
-                .get(i)
-                .map(|input| Url::options().parse_reusing(input, &mut reused))
-            {
-                Some(Ok(url)) => {
-                    for (column, component) in columns.iter_mut().zip(Component::ALL) {
-                        column.append(Some(component.get(url, &mut scratch)));
-                    }
-                    nulls.append_non_null();
-                }
-                // The children are null too, so that reading a field of a
-                // null struct gives NULL whichever way it is read.
-                _ => {
-                    columns.iter_mut().for_each(|c| c.append(None));
-                    nulls.append_null();
-                }
+        let kernel = UrlStruct::new(&COLUMNS).string_type(string_type);
+        let array = match &args.args[0] {
+            ColumnarValue::Array(urls) if urls.data_type() != &DataType::Null => {
+                kernel.parse(urls.as_ref())?
             }
-        }
-        let children = columns.into_iter().map(StrBuilder::finish).collect();
-        let array = StructArray::try_new(fields, children, nulls.finish())?;
+            // A constant (or an untyped NULL): its rows one at a time.
+            arg => {
+                let urls = StrArg::try_new(arg)?;
+                let bytes = urls.as_scalar().flatten().map_or(0, str::len);
+                let mut builder = kernel.builder(shape.rows, bytes * shape.rows)?;
+                builder.extend((0..shape.rows).map(|i| urls.get(i)))?;
+                builder.finish()?
+            }
+        };
         shape.finish(Arc::new(array))
     }
 }
