@@ -10,7 +10,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use weburl::{Component, Url};
-use weburl_arrow::{Column, Derived, UrlStruct, COLUMNS};
+use weburl_arrow::{Column, Derived, UrlStruct};
 use weburl_sites::surt::SurtProfile;
 use weburl_sites::Sites;
 
@@ -22,6 +22,19 @@ use crate::errors::url_error;
 /// sixth less memory, and a sixth fewer of the page faults that its fresh
 /// memory costs. The price is a limit of 2 GiB a column.
 const STRING_TYPE: DataType = DataType::Utf8;
+
+/// The result's columns unless `fields` picks them: the ten getters that
+/// are slices of the href ([`Component::SLICES`]), then `error`. `origin`,
+/// which has to be written out, is there when `fields` names it.
+const DEFAULT_COLUMNS: [Column; 11] = {
+    let mut columns = [Column::Error; 11];
+    let mut i = 0;
+    while i < Component::SLICES.len() {
+        columns[i] = Column::Component(Component::SLICES[i]);
+        i += 1;
+    }
+    columns
+};
 
 /// The columns `fields` can name beyond the getters and `error`: values
 /// from weburl-sites, null where the URL has none.
@@ -77,10 +90,10 @@ fn column(name: &str) -> PyResult<Column> {
     )))
 }
 
-/// The result's columns: those `fields` names, or the URL struct's.
+/// The result's columns: those `fields` names, or [`DEFAULT_COLUMNS`].
 fn columns(fields: Option<&[String]>) -> PyResult<Vec<Column>> {
     match fields {
-        None => Ok(COLUMNS.to_vec()),
+        None => Ok(DEFAULT_COLUMNS.to_vec()),
         Some(names) => names.iter().map(|n| column(n)).collect(),
     }
 }

@@ -7,9 +7,8 @@ pa = pytest.importorskip("pyarrow")
 import weburl
 from conftest import url_lists
 
-# The getters, then `error`: the struct SQL's url_parse gives too.
 COMPONENTS = (
-    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash", "origin",
+    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash",
 )
 LISTS = url_lists()
 # Every field a `string`, whatever the input's type.

@@ -190,10 +190,8 @@ class URLPattern:
 def parse_many(
     urls: Any, base: Optional[str] = None, *, fields: Optional[list[str]] = None
 ) -> Any:
-    """Many URLs to a pyarrow StructArray of the getters plus an `error` column.
+    """Many URLs to a pyarrow StructArray of components plus an `error` column.
 
-    The fields: href, protocol, username, password, host, hostname, port,
-    pathname, search, hash, origin and error, as SQL's url_parse gives them.
     Every field is a `string` (null where the URL does not parse; `error`
     null where it does). A ValueError says when a column of one result array
     would exceed 2 GiB, the most a `string` array holds: pass smaller chunks.
@@ -203,6 +201,6 @@ def parse_many(
     of them (`__arrow_c_stream__`: pyarrow.ChunkedArray, Polars Series),
     for which the result is a pyarrow.ChunkedArray.
 
-    `fields` picks the columns, in order: the names above,
-    "public_suffix", "registrable_domain", "surt".
+    `fields` picks the columns, in order: component names, "error",
+    "origin", "public_suffix", "registrable_domain", "surt".
     """

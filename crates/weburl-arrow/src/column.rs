@@ -37,14 +37,25 @@ impl fmt::Debug for Derived {
     }
 }
 
+/// Every getter ([`Component::ALL`]), the struct of SQL's `url_parse`.
+pub const GETTERS: [Column; 11] = {
+    let mut columns = [Column::Error; 11];
+    let mut i = 0;
+    while i < Component::ALL.len() {
+        columns[i] = Column::Component(Component::ALL[i]);
+        i += 1;
+    }
+    columns
+};
+
 /// The URL struct: every getter ([`Component::ALL`]: `href`, `protocol`,
 /// `username`, `password`, `host`, `hostname`, `port`, `pathname`,
 /// `search`, `hash`, `origin`), then `error`.
 pub const COLUMNS: [Column; 12] = {
     let mut columns = [Column::Error; 12];
     let mut i = 0;
-    while i < Component::ALL.len() {
-        columns[i] = Column::Component(Component::ALL[i]);
+    while i < GETTERS.len() {
+        columns[i] = GETTERS[i];
         i += 1;
     }
     columns

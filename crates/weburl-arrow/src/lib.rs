@@ -12,7 +12,8 @@
 //! - for a URL that parses: the getters' values (`""` where the URL has no
 //!   such component, as in a browser), `error` null;
 //! - for a string that does not parse: the getters null, `error` the
-//!   failure's name ([`weburl::ParseError::name`]);
+//!   failure's name ([`weburl::ParseError::name`]); or, when asked
+//!   ([`UrlStruct::failed_rows_null`], SQL's `url_parse`), a null row;
 //! - for a null input: null, and so is each of its fields.
 //!
 //! A binding may pick columns, in any order, and add its own
@@ -48,7 +49,7 @@ use arrow_array::{Array, GenericStringArray, OffsetSizeTrait, StructArray};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use weburl::Url;
 
-pub use column::{Column, Derived, COLUMNS};
+pub use column::{Column, Derived, COLUMNS, GETTERS};
 
 use rows::Rows;
 
@@ -67,6 +68,7 @@ pub struct UrlStruct<'a> {
     columns: &'a [Column],
     base: Option<&'a Url>,
     string_type: DataType,
+    failed_rows_null: bool,
 }
 
 impl<'a> UrlStruct<'a> {
@@ -76,7 +78,15 @@ impl<'a> UrlStruct<'a> {
             columns,
             base: None,
             string_type: DataType::Utf8,
+            failed_rows_null: false,
         }
+    }
+
+    /// A string that does not parse gives a null row (SQL's `url_parse`)
+    /// instead of a row of null getters beside its `error`.
+    pub fn failed_rows_null(mut self) -> Self {
+        self.failed_rows_null = true;
+        self
     }
 
     /// Relative references are resolved against `base`.
@@ -101,10 +111,13 @@ impl<'a> UrlStruct<'a> {
     /// error when the string type is not one of the three.
     pub fn builder(&self, rows: usize, bytes: usize) -> Result<UrlStructBuilder<'a>, ArrowError> {
         let (fields, columns, base) = (self.fields(), self.columns, self.base);
+        let null = self.failed_rows_null;
         Ok(UrlStructBuilder(match self.string_type {
-            DataType::Utf8 => Kernel::Utf8(Rows::new(fields, columns, base, rows, bytes)),
-            DataType::LargeUtf8 => Kernel::Large(Rows::new(fields, columns, base, rows, bytes)),
-            DataType::Utf8View => Kernel::View(Rows::new(fields, columns, base, rows, bytes)),
+            DataType::Utf8 => Kernel::Utf8(Rows::new(fields, columns, base, null, rows, bytes)),
+            DataType::LargeUtf8 => {
+                Kernel::Large(Rows::new(fields, columns, base, null, rows, bytes))
+            }
+            DataType::Utf8View => Kernel::View(Rows::new(fields, columns, base, null, rows, bytes)),
             ref other => {
                 return Err(ArrowError::InvalidArgumentError(format!(
                     "a URL struct's fields are Utf8, LargeUtf8 or Utf8View, not {other}"

@@ -2,7 +2,7 @@
 //! row's values appended to the columns, the struct assembled at the end.
 
 use arrow_array::{ArrayRef, BooleanArray, StructArray};
-use arrow_buffer::NullBufferBuilder;
+use arrow_buffer::{NullBuffer, NullBufferBuilder};
 use arrow_schema::{ArrowError, Fields};
 use arrow_select::nullif::nullif;
 use weburl::{Component, Url};
@@ -42,6 +42,9 @@ pub(crate) struct Rows<'b, S> {
     rows: usize,
     /// Which rows parsed: the getters' validity.
     parsed: NullBufferBuilder,
+    /// Whether a row that does not parse is null as a whole
+    /// ([`crate::UrlStruct::failed_rows_null`]).
+    failed_rows_null: bool,
     /// Which inputs were not null: the struct's validity.
     present: NullBufferBuilder,
 }
@@ -61,6 +64,7 @@ impl<'b, S: Sink> Rows<'b, S> {
         fields: Fields,
         columns: &[Column],
         base: Option<&'b Url>,
+        failed_rows_null: bool,
         rows: usize,
         bytes: usize,
     ) -> Self {
@@ -106,6 +110,7 @@ impl<'b, S: Sink> Rows<'b, S> {
             failure_bytes: 0,
             rows: 0,
             parsed: NullBufferBuilder::new(rows),
+            failed_rows_null,
             present: NullBufferBuilder::new(rows),
         }
     }
@@ -211,9 +216,9 @@ impl<'b, S: Sink> Rows<'b, S> {
         // The rows that did not parse, as the `true`s of a mask for nullif,
         // which sets the getters' validity without checking their bytes
         // again (each column shares this one bitmap's meaning).
-        let unparsed = self
-            .parsed
-            .finish()
+        let parsed = self.parsed.finish();
+        let unparsed = parsed
+            .as_ref()
             .map(|parsed| BooleanArray::new(!parsed.inner(), None));
         let mut components = self.components.iter_mut().map(|(_, run)| {
             let array = run.finish();
@@ -237,12 +242,13 @@ impl<'b, S: Sink> Rows<'b, S> {
             arrays.push(next.expect("a builder for each column"));
         }
         drop((components, derived));
-        StructArray::try_new_with_length(
-            self.fields.clone(),
-            arrays,
-            self.present.finish(),
-            self.rows,
-        )
+        let present = self.present.finish();
+        let validity = if self.failed_rows_null {
+            NullBuffer::union(present.as_ref(), parsed.as_ref())
+        } else {
+            present
+        };
+        StructArray::try_new_with_length(self.fields.clone(), arrays, validity, self.rows)
     }
 }
 

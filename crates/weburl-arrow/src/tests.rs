@@ -5,7 +5,7 @@ use arrow_array::{Array, ArrayRef, Int32Array, LargeStringArray, StringArray, St
 use arrow_schema::DataType;
 use weburl::{Component, Url};
 
-use crate::{fields, Column, Derived, UrlStruct, COLUMNS};
+use crate::{fields, Column, Derived, UrlStruct, COLUMNS, GETTERS};
 
 const URLS: [Option<&str>; 7] = [
     Some("https://user:pw@EXAMPLE.com:8080/a/../b?q=1#f"),
@@ -130,6 +130,35 @@ fn every_getter_and_error_of_each_string_type() {
         let nulls: Vec<_> = (0..URLS.len()).map(|r| parsed.is_null(r)).collect();
         assert_eq!(nulls, [false, false, false, true, false, false, false]);
     }
+}
+
+#[test]
+fn failed_rows_null_makes_a_failure_a_null_row() {
+    for array in arrays(&URLS) {
+        let string_type = array.data_type().clone();
+        let kernel = UrlStruct::new(&GETTERS)
+            .string_type(string_type.clone())
+            .failed_rows_null();
+        let parsed = kernel.parse(&array).unwrap();
+        assert_eq!(parsed.fields(), &fields(&GETTERS, &string_type));
+        // The null input and both failures are null rows.
+        let nulls: Vec<_> = (0..URLS.len()).map(|r| parsed.is_null(r)).collect();
+        assert_eq!(nulls, [false, false, true, true, false, false, true]);
+        for (index, component) in Component::ALL.into_iter().enumerate() {
+            let column = parsed.column_by_name(component.name()).unwrap();
+            let expected: Vec<_> = (0..URLS.len())
+                .map(|row| getters(row).map(|g| g[index].to_owned()))
+                .collect();
+            assert_eq!(strings(column), expected, "{component} as {string_type}");
+        }
+    }
+    // Without failures the validity is the input's.
+    let urls = [Some("https://a.example/"), None];
+    let parsed = UrlStruct::new(&GETTERS)
+        .failed_rows_null()
+        .parse(&StringArray::from(urls.to_vec()))
+        .unwrap();
+    assert_eq!(parsed.null_count(), 1);
 }
 
 #[test]

@@ -9,7 +9,7 @@
 //!
 //! | function | result |
 //! |---|---|
-//! | `url_parse(url)` | struct of the getters `href`, `protocol`, `username`, `password`, `host`, `hostname`, `port`, `pathname`, `search`, `hash`, `origin` (`NULL` if invalid), and `error` (as `url_error`) |
+//! | `url_parse(url)` | struct of the getters `href`, `protocol`, `username`, `password`, `host`, `hostname`, `port`, `pathname`, `search`, `hash`, `origin`; `NULL` if invalid |
 //! | `url_get(url, component)` | one of those getters by name |
 //! | `url_scheme`, `url_username`, `url_password`, `url_host`, `url_hostname`, `url_path`, `url_query`, `url_fragment`, `url_origin` (url) | one component; `NULL` where the URL has none (host, query, fragment) |
 //! | `url_port(url)` | the port as `INT`; `NULL` when absent or the default |

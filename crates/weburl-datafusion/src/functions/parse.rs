@@ -1,6 +1,5 @@
-//! `url_parse(url)`: every getter at once, and why a URL does not parse, as
-//! a struct built by [`weburl_arrow`], the kernel Python's `parse_many`
-//! shares.
+//! `url_parse(url)`: every getter at once, as a struct built by
+//! [`weburl_arrow`], the kernel Python's `parse_many` shares.
 
 use std::sync::Arc;
 
@@ -9,7 +8,7 @@ use datafusion::common::Result;
 use datafusion::logical_expr::{
     ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl, Signature, Volatility,
 };
-use weburl_arrow::{UrlStruct, COLUMNS};
+use weburl_arrow::{UrlStruct, GETTERS};
 
 use crate::rows::Shape;
 use crate::strings::{string_type_like, StrArg};
@@ -17,16 +16,15 @@ use crate::strings::{string_type_like, StrArg};
 /// `url_parse(url)`: a struct with the fields `href`, `protocol`,
 /// `username`, `password`, `host`, `hostname`, `port`, `pathname`,
 /// `search`, `hash` and `origin`, the values of the JavaScript `URL`
-/// object's getters (`""` for an absent component), and `error`, why the
-/// URL does not parse (as `url_error`). For an invalid URL the getters are
-/// `NULL` and `error` is set; a `NULL` URL gives `NULL`.
+/// object's getters (`""` for an absent component); `NULL` for an invalid
+/// or `NULL` URL (`url_error` says why a URL is invalid).
 ///
 /// The fields have the URL argument's string type.
 ///
 /// ```sql
 /// SELECT url_parse('https://user@EXAMPLE.com:8080/a/../b?q#f')['host'];   -- example.com:8080
 /// SELECT p['origin'], p['pathname'] FROM (SELECT url_parse(url) AS p FROM links);
-/// SELECT url_parse('http://exa mple.com/')['error'];                     -- DomainInvalidCodePoint
+/// SELECT url_parse('http://exa mple.com/') IS NULL;                     -- true
 /// ```
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct UrlParse {
@@ -43,7 +41,7 @@ impl UrlParse {
 
     /// The struct's fields for URLs of string type `string_type`.
     pub fn fields(string_type: &DataType) -> Fields {
-        weburl_arrow::fields(&COLUMNS, string_type)
+        weburl_arrow::fields(&GETTERS, string_type)
     }
 }
 
@@ -78,7 +76,9 @@ impl ScalarUDFImpl for UrlParse {
             unreachable!("return_type gives a struct")
         };
         let string_type = fields[0].data_type().clone();
-        let kernel = UrlStruct::new(&COLUMNS).string_type(string_type);
+        let kernel = UrlStruct::new(&GETTERS)
+            .string_type(string_type)
+            .failed_rows_null();
         let array = match &args.args[0] {
             ColumnarValue::Array(urls) if urls.data_type() != &DataType::Null => {
                 kernel.parse(urls.as_ref())?
