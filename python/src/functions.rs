@@ -30,7 +30,7 @@ fn host_type(url: &Url) -> u8 {
 
 /// ada-url's `scheme_type` (`SchemeKind::ada_type`).
 fn scheme_type(url: &Url) -> u8 {
-    url.scheme_kind().ada_type()
+    url.typed_scheme().ada_type()
 }
 
 /// `parse_url`'s getters, in ada-url's order.

@@ -12,7 +12,7 @@ use std::borrow::Cow;
 
 use weburl::display::domain_to_display;
 use weburl::percent_encoding::percent_decode;
-use weburl::{domain_to_unicode, Component, Position, Url};
+use weburl::{domain_to_unicode, Component, Host, Position, Url};
 use weburl_sites::surt::SurtProfile;
 
 pub mod sites;
@@ -127,7 +127,7 @@ pub struct Mods {
 /// the one libcurl (and so trurl) knows. Only shown, never stored: the URL
 /// Standard drops a special scheme's default port and keeps every other.
 pub fn default_port(url: &Url) -> Option<u16> {
-    if let Some(port) = url.scheme_kind().default_port() {
+    if let Some(port) = url.typed_scheme().default_port() {
         return Some(port);
     }
     Some(match url.scheme() {
@@ -205,9 +205,9 @@ fn iri(url: &Url, with_default_port: bool) -> String {
         Some(p) if with_default_port && url.has_host() && url.port().is_empty() => p,
         _ => return shown,
     };
-    let host = match url.domain() {
-        Some(domain) => domain_to_display(domain),
-        None => Cow::Borrowed(url.hostname()),
+    let host = match url.typed_host() {
+        Some(Host::Domain(domain)) => domain_to_display(domain),
+        _ => Cow::Borrowed(url.hostname()),
     };
     let start = host_start(url);
     let end = start + host.len();
