@@ -38,7 +38,8 @@ pub fn run(lists: &[List], data: &Path, rounds: usize) -> Result<(), String> {
     let mut buffer = String::new();
     let mut ends = Vec::new();
     for input in lists.iter().flat_map(|l| &l.inputs) {
-        if let Some(domain) = Url::parse(input).ok().as_ref().and_then(Url::domain) {
+        let Ok(url) = Url::parse(input) else { continue };
+        if let Some(Host::Domain(domain)) = url.typed_host() {
             buffer.push_str(domain);
             ends.push(buffer.len());
         }

@@ -4,7 +4,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use weburl::{Url, ValidationError};
+use weburl::{Component, Url, ValidationError};
 use weburl_sites::normalize::Normalizer;
 
 use crate::errors::url_error;
@@ -30,8 +30,23 @@ fn host_type(url: &Url) -> u8 {
 
 /// ada-url's `scheme_type` (`SchemeKind::ada_type`).
 fn scheme_type(url: &Url) -> u8 {
-    url.scheme_kind().ada_type()
+    url.typed_scheme().ada_type()
 }
+
+/// `parse_url`'s getters, in ada-url's order.
+const PARSE_URL_KEYS: [Component; 11] = [
+    Component::Href,
+    Component::Username,
+    Component::Password,
+    Component::Protocol,
+    Component::Port,
+    Component::Hostname,
+    Component::Host,
+    Component::Pathname,
+    Component::Search,
+    Component::Hash,
+    Component::Origin,
+];
 
 /// Parses `url` (against `base`) into a dict of its components, in the
 /// shape of ada-url's `parse_url`: `href`, `username`, `password`,
@@ -46,17 +61,10 @@ fn parse_url<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let u = api_parse(py, url, base.as_ref(), weburl::encoding_rs::UTF_8)?;
     let d = PyDict::new(py);
-    d.set_item("href", u.href())?;
-    d.set_item("username", u.username())?;
-    d.set_item("password", u.password())?;
-    d.set_item("protocol", u.protocol())?;
-    d.set_item("port", u.port())?;
-    d.set_item("hostname", u.hostname())?;
-    d.set_item("host", u.host())?;
-    d.set_item("pathname", u.pathname())?;
-    d.set_item("search", u.search())?;
-    d.set_item("hash", u.hash())?;
-    d.set_item("origin", u.origin().ascii_serialization())?;
+    let mut scratch = String::new();
+    for component in PARSE_URL_KEYS {
+        d.set_item(component.name(), component.get(&u, &mut scratch))?;
+    }
     d.set_item("host_type", host_type(&u))?;
     d.set_item("scheme_type", scheme_type(&u))?;
     Ok(d)

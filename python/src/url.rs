@@ -9,7 +9,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 use weburl::encoding_rs::Encoding;
-use weburl::{ParseError, SetterError, Url};
+use weburl::{Component, ParseError, SetterError, Url};
 use weburl_sites::surt::SurtProfile;
 use weburl_sites::Sites;
 
@@ -333,27 +333,21 @@ impl PyUrl {
     /// `"password"`, `"host"`, `"hostname"`, `"port"`, `"pathname"`,
     /// `"search"` or `"hash"`.
     fn set(&mut self, py: Python<'_>, name: &str, value: &str) -> PyResult<()> {
-        if name == "href" {
+        // Python's names keep their case; the origin has no setter.
+        let Some(component) = Component::from_name(name)
+            .filter(|c| c.name() == name && Component::SLICES.contains(c))
+        else {
+            let names: Vec<&str> = Component::SLICES.iter().map(|c| c.name()).collect();
+            return Err(PyValueError::new_err(format!(
+                "unknown component {name:?}: expected one of {}",
+                names.join(", ")
+            )));
+        };
+        if component == Component::Href {
             return self.set_href(py, value);
         }
         let mut url = self.url.clone();
-        let result = match name {
-            "protocol" => url.set_protocol(value),
-            "username" => url.set_username(value),
-            "password" => url.set_password(value),
-            "host" => url.set_host(value),
-            "hostname" => url.set_hostname(value),
-            "port" => url.set_port(value),
-            "pathname" => url.set_pathname(value),
-            "search" => url.set_search(value),
-            "hash" => url.set_hash(value),
-            _ => {
-                return Err(PyValueError::new_err(format!(
-                    "unknown component {name:?}: expected one of href, protocol, username, \
-                     password, host, hostname, port, pathname, search, hash"
-                )))
-            }
-        };
+        let result = component.set(&mut url, value);
         match result {
             Ok(()) => {
                 *self.edit() = url;

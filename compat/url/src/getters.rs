@@ -100,7 +100,7 @@ impl Url {
     /// The port; `None` when absent or the scheme's default.
     #[inline]
     pub fn port(&self) -> Option<u16> {
-        self.inner.port_number()
+        self.inner.typed_port()
     }
 
     /// The port, or the scheme's default port.

@@ -283,7 +283,7 @@ pub unsafe extern "C" fn ada_get_host_type(result: ada_url) -> u8 {
 #[no_mangle]
 pub unsafe extern "C" fn ada_get_scheme_type(result: ada_url) -> u8 {
     // SAFETY: `result` is NULL or a live URL handle.
-    unsafe { with_url(result, 0, |url| url.scheme_kind().ada_type()) }
+    unsafe { with_url(result, 0, |url| url.typed_scheme().ada_type()) }
 }
 
 /// Replaces the URL with `input` parsed on its own; false, and the URL
@@ -543,7 +543,7 @@ pub unsafe extern "C" fn ada_has_non_empty_password(result: ada_url) -> bool {
 #[no_mangle]
 pub unsafe extern "C" fn ada_has_port(result: ada_url) -> bool {
     // SAFETY: `result` is NULL or a live URL handle.
-    unsafe { with_url(result, false, |url| url.port_number().is_some()) }
+    unsafe { with_url(result, false, |url| url.typed_port().is_some()) }
 }
 
 /// ada tells a password by the ":" before it; weburl, as the standard's

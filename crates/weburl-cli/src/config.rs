@@ -14,7 +14,7 @@ use crate::components::Mods;
 use crate::edit::{EditArgs, Edits};
 use crate::exit::{self, fatal, Fatal};
 use crate::format::Format;
-use crate::output::{self, Field, Mode, Output};
+use crate::output::{self, Column, Mode, Output};
 use crate::record::{Filter, OnError, Processor};
 
 /// The main mode's configuration.
@@ -205,18 +205,18 @@ fn output_mode(cli: &Cli, mods: Mods) -> Result<Mode, Fatal> {
 }
 
 /// `--fields`, and whether it was given.
-fn fields(cli: &Cli) -> Result<(Vec<Field>, bool), Fatal> {
+fn fields(cli: &Cli) -> Result<(Vec<Column>, bool), Fatal> {
     if cli.fields.is_empty() {
-        return Ok((output::default_fields(), false));
+        return Ok((output::default_columns(), false));
     }
     let fields = cli
         .fields
         .iter()
         .map(|f| {
-            Field::parse(f).ok_or_else(|| {
+            Column::parse(f).ok_or_else(|| {
                 fatal(
                     exit::FLAG,
-                    format!("unknown field: {f}: expected one of {}", Field::names()),
+                    format!("unknown field: {f}: expected one of {}", Column::names()),
                 )
             })
         })

@@ -13,13 +13,14 @@ use std::borrow::Cow;
 use weburl::percent_encoding::{percent_encode, EncodeSet};
 use weburl::{SetterError, Url};
 
-use crate::components::Comp;
+use crate::components::trurl::Part;
+use crate::components::Field;
 use crate::exit::{self, fatal, Fatal};
 use crate::query;
 
 #[derive(Debug, Clone)]
 pub struct SetOp {
-    pub comp: Comp,
+    pub comp: Field,
     pub value: String,
     /// `=`: the value is taken literally and percent-encoded; `:=`: it is
     /// already encoded.
@@ -30,7 +31,7 @@ pub struct SetOp {
 
 #[derive(Debug)]
 struct IterOp {
-    comp: Comp,
+    comp: Field,
     encode: bool,
     values: Vec<String>,
 }
@@ -107,8 +108,8 @@ impl Edits {
                 Some(n) => (n, false),
                 None => (name, true),
             };
-            let comp = Comp::from_name(name)
-                .filter(|c| settable(*c))
+            let comp = Field::from_name(name)
+                .filter(|c| c.slot().is_some())
                 .ok_or_else(|| fatal(exit::ITER, "bad component for iterate"))?;
             if iter_slots.contains(&comp.slot()) {
                 return Err(fatal(
@@ -348,19 +349,6 @@ fn trim_pattern(what: &str) -> Trim {
     }
 }
 
-/// Whether `--set` and `--iterate` can change `comp`.
-fn settable(comp: Comp) -> bool {
-    !matches!(
-        comp,
-        Comp::Options
-            | Comp::Zoneid
-            | Comp::Origin
-            | Comp::PublicSuffix
-            | Comp::RegistrableDomain
-            | Comp::Surt
-    )
-}
-
 /// `comp=value`, `comp:=value`, `comp?=value` or `comp?:=value`.
 pub fn parse_set(s: &str) -> Result<SetOp, Fatal> {
     let eq = s
@@ -381,9 +369,9 @@ pub fn parse_set(s: &str) -> Result<SetOp, Fatal> {
             break;
         }
     }
-    let comp = Comp::from_name(name)
+    let comp = Field::from_name(name)
         .ok_or_else(|| fatal(exit::SET, format!("unknown component: {name}")))?;
-    if !settable(comp) {
+    if comp.slot().is_none() {
         return Err(fatal(
             exit::SET,
             format!("the URL Standard has no settable {} component", comp.name()),
@@ -398,29 +386,26 @@ pub fn parse_set(s: &str) -> Result<SetOp, Fatal> {
 }
 
 /// Whether the component is there, for `?=`.
-fn is_present(url: &Url, comp: Comp) -> bool {
-    match comp.slot() {
-        Comp::Url | Comp::Scheme => true,
-        Comp::User => !url.username().is_empty(),
-        Comp::Password => !url.password().is_empty(),
-        Comp::Host => url.has_host() && !url.hostname().is_empty(),
-        Comp::Port => !url.port().is_empty(),
-        Comp::Path => !matches!(url.pathname(), "" | "/"),
-        Comp::Query => url.query().is_some(),
-        Comp::Fragment => url.fragment().is_some(),
-        _ => false,
+fn is_present(url: &Url, comp: Field) -> bool {
+    let Some(part) = comp.slot() else {
+        return false;
+    };
+    match (part, part.value(url)) {
+        (Part::Host, Some(host)) => !host.is_empty(),
+        (Part::Path, Some(path)) => !matches!(path, "" | "/"),
+        (_, value) => value.is_some(),
     }
 }
 
 /// The value as typed, percent-encoded so that it stays what was typed:
 /// `%` included. The path keeps its slashes; scheme, host and port are
 /// never encoded.
-fn encode_value(comp: Comp, value: &str) -> Cow<'_, str> {
+fn encode_value(comp: Field, value: &str) -> Cow<'_, str> {
     match comp.slot() {
-        Comp::User | Comp::Password | Comp::Query | Comp::Fragment => {
+        Some(Part::User | Part::Password | Part::Query | Part::Fragment) => {
             percent_encode(value, EncodeSet::COMPONENT)
         }
-        Comp::Path => {
+        Some(Part::Path) => {
             let segs: Vec<Cow<'_, str>> = value
                 .split('/')
                 .map(|s| percent_encode(s, EncodeSet::COMPONENT))
@@ -449,15 +434,15 @@ fn apply_sets<'o>(
     note: &mut dyn FnMut(String),
 ) {
     let rank = |op: &SetOp| match op.comp.slot() {
-        Comp::Url => 0,
-        Comp::Scheme => 1,
+        Some(Part::Url) => 0,
+        Some(Part::Scheme) => 1,
         _ => 2,
     };
     let mut ops: Vec<&SetOp> = ops.collect();
     // Stable: the order given is kept within each rank.
     ops.sort_by_key(|op| rank(op));
     for op in ops {
-        if op.only_if_absent && op.comp.slot() == Comp::Scheme && scheme_guessed {
+        if op.only_if_absent && op.comp.slot() == Some(Part::Scheme) && scheme_guessed {
             // A guessed scheme is no scheme for `scheme?=`, as in trurl.
             let op = SetOp {
                 only_if_absent: false,
@@ -467,7 +452,7 @@ fn apply_sets<'o>(
         } else {
             apply_set(url, op, note);
         }
-        if matches!(op.comp.slot(), Comp::Url | Comp::Scheme) {
+        if matches!(op.comp.slot(), Some(Part::Url | Part::Scheme)) {
             scheme_guessed = false;
         }
     }
@@ -483,23 +468,10 @@ pub fn apply_set(url: &mut Url, op: &SetOp, note: &mut dyn FnMut(String)) {
         Cow::Borrowed(op.value.as_str())
     };
     let result = match op.comp {
-        Comp::Url | Comp::Href => url.set_href(&value).map_err(SetterError::from),
-        Comp::Scheme => set_scheme(url, &value),
-        Comp::Protocol => url.set_protocol(&value),
-        Comp::User | Comp::Username => url.set_username(&value),
-        Comp::Password => url.set_password(&value),
-        Comp::Host | Comp::WhatwgHost => url.set_host(&value),
-        Comp::Hostname => url.set_hostname(&value),
-        Comp::Port => url.set_port(&value),
-        Comp::Path | Comp::Pathname => url.set_pathname(&value),
-        Comp::Query | Comp::Search => url.set_search(&value),
-        Comp::Fragment | Comp::Hash => url.set_hash(&value),
-        Comp::Options
-        | Comp::Zoneid
-        | Comp::Origin
-        | Comp::PublicSuffix
-        | Comp::RegistrableDomain
-        | Comp::Surt => Ok(()),
+        Field::Trurl(Part::Scheme) => set_scheme(url, &value),
+        Field::Trurl(part) => part.setter().map_or(Ok(()), |c| c.set(url, &value)),
+        Field::Getter(c) => c.set(url, &value),
+        Field::Site(_) => Ok(()),
     };
     if let Err(e) = result {
         note(format!("Error setting {}: {e}", op.comp.name()));
@@ -532,11 +504,11 @@ fn set_scheme(url: &mut Url, scheme: &str) -> Result<(), SetterError> {
 /// does: the `url` set, or `scheme://host/` (the record then applies every
 /// set). `None` when there is not enough to make a URL.
 pub fn start_from_sets(sets: &[SetOp]) -> Option<String> {
-    let find = |slot: Comp| sets.iter().find(|s| s.comp.slot() == slot);
-    if let Some(u) = find(Comp::Url) {
+    let find = |slot: Part| sets.iter().find(|s| s.comp.slot() == Some(slot));
+    if let Some(u) = find(Part::Url) {
         return Some(u.value.clone());
     }
-    let (scheme, host) = (find(Comp::Scheme)?, find(Comp::Host)?);
+    let (scheme, host) = (find(Part::Scheme)?, find(Part::Host)?);
     let scheme = scheme.value.strip_suffix(':').unwrap_or(&scheme.value);
     Some(format!("{scheme}://{}/", host.value))
 }
@@ -566,12 +538,12 @@ mod tests {
         let op = parse_set("port?:=8").unwrap();
         assert_eq!(
             (op.comp, op.encode, op.only_if_absent),
-            (Comp::Port, false, true)
+            (Field::Trurl(Part::Port), false, true)
         );
         let op = parse_set("query:=a=b").unwrap();
         assert_eq!(
             (op.comp, op.value.as_str(), op.encode),
-            (Comp::Query, "a=b", false)
+            (Field::Trurl(Part::Query), "a=b", false)
         );
         assert_eq!(parse_set("=x").unwrap_err().code, exit::SET);
         assert_eq!(parse_set("nope=x").unwrap_err().code, exit::SET);

@@ -10,14 +10,14 @@ use std::fmt;
 
 use weburl::{form_urlencoded, Url};
 
-use crate::components::{self, Comp, Mods, ValueError};
+use crate::components::{self, Field, Mods, ValueError};
 use crate::query;
 
 #[derive(Debug)]
 enum Piece {
     Text(Vec<u8>),
-    Comp {
-        comp: Comp,
+    Field {
+        field: Field,
         mods: Mods,
         strict: bool,
         must: bool,
@@ -134,11 +134,7 @@ impl Format {
     pub fn is_plain_href(&self) -> bool {
         matches!(
             self.pieces.as_slice(),
-            [Piece::Comp {
-                comp: Comp::Url | Comp::Href,
-                mods,
-                ..
-            }] if *mods == Mods::default()
+            [Piece::Field { field, mods, .. }] if field.is_href() && *mods == Mods::default()
         )
     }
 
@@ -154,19 +150,19 @@ impl Format {
         for piece in &self.pieces {
             match piece {
                 Piece::Text(t) => out.extend_from_slice(t),
-                Piece::Comp {
-                    comp,
+                Piece::Field {
+                    field,
                     mods,
                     strict,
                     must,
-                } => match components::value(url, *comp, *mods, *must) {
+                } => match components::value(url, *field, *mods, *must) {
                     Ok(v) => out.extend_from_slice(&v),
-                    Err(ValueError::Missing) => return Err(RenderError::Missing(comp.name())),
+                    Err(ValueError::Missing) => return Err(RenderError::Missing(field.name())),
                     Err(ValueError::DecodeNul) if *strict => {
-                        return Err(RenderError::Decode(comp.name()))
+                        return Err(RenderError::Decode(field.name()))
                     }
                     Err(ValueError::DecodeNul) => {
-                        warn(format!("URL decode error: a NUL byte in {}", comp.name()))
+                        warn(format!("URL decode error: a NUL byte in {}", field.name()))
                     }
                 },
                 Piece::QueryKey { key, all, encoded } => {
@@ -254,10 +250,10 @@ fn variable(inner: &str, whole: &str, mut mods: Mods) -> Result<Piece, FormatErr
     if rest.is_empty() {
         return Err(bad(&format!("Bad --get syntax: {whole}")));
     }
-    let comp = Comp::from_name(rest)
+    let field = Field::from_name(rest)
         .ok_or_else(|| bad(&format!("\"{rest}\" is not a recognized URL component")))?;
-    Ok(Piece::Comp {
-        comp,
+    Ok(Piece::Field {
+        field,
         mods,
         strict,
         must,

@@ -7,70 +7,61 @@
 use std::borrow::Cow;
 use std::io::Write as _;
 
-use weburl::{form_urlencoded, Url};
+use weburl::{form_urlencoded, Component, Url};
 
-use crate::components::{self, Comp, Mods};
+use crate::components::trurl::Part;
+use crate::components::{self, Field, Mods};
 use crate::format::{Format, RenderError};
 
 /// A column of `--fields`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Field {
+pub enum Column {
     Line,
     Offset,
     Input,
     Error,
-    Comp(Comp),
+    Field(Field),
 }
 
-impl Field {
+impl Column {
     /// The names `--fields` takes, for the message about one it does not.
     pub fn names() -> String {
         let mut names = vec!["line", "offset", "input", "error"];
-        names.extend(components::NAMES);
+        names.extend(Field::names());
         names.join(", ")
     }
 
-    pub fn parse(name: &str) -> Option<Field> {
+    pub fn parse(name: &str) -> Option<Column> {
         Some(match name {
-            "line" => Field::Line,
-            "offset" => Field::Offset,
-            "input" => Field::Input,
-            "error" => Field::Error,
-            _ => Field::Comp(Comp::from_field_name(name)?),
+            "line" => Column::Line,
+            "offset" => Column::Offset,
+            "input" => Column::Input,
+            "error" => Column::Error,
+            _ => Column::Field(Field::from_field_name(name)?),
         })
     }
 
     fn name(self) -> &'static str {
         match self {
-            Field::Line => "line",
-            Field::Offset => "offset",
-            Field::Input => "input",
-            Field::Error => "error",
-            Field::Comp(c) => c.name(),
+            Column::Line => "line",
+            Column::Offset => "offset",
+            Column::Input => "input",
+            Column::Error => "error",
+            Column::Field(f) => f.name(),
         }
     }
 }
 
-/// The URL Standard's components, the default columns.
-const WHATWG_FIELDS: [Comp; 11] = [
-    Comp::Href,
-    Comp::Origin,
-    Comp::Protocol,
-    Comp::Username,
-    Comp::Password,
-    Comp::WhatwgHost,
-    Comp::Hostname,
-    Comp::Port,
-    Comp::Pathname,
-    Comp::Search,
-    Comp::Hash,
-];
-
-pub fn default_fields() -> Vec<Field> {
-    let mut f = vec![Field::Line, Field::Offset, Field::Input];
-    f.extend(WHATWG_FIELDS.iter().map(|&c| Field::Comp(c)));
-    f.push(Field::Error);
-    f
+/// The default columns: where the record came from, the URL Standard's
+/// getters by their `--fields` names (the href, the origin, then the
+/// others in the href's order), and the error.
+pub fn default_columns() -> Vec<Column> {
+    let mut columns = vec![Column::Line, Column::Offset, Column::Input];
+    let (href, rest) = Component::SLICES.split_at(1);
+    let getters = href.iter().chain([&Component::Origin]).chain(rest);
+    columns.extend(getters.filter_map(|c| Field::from_field_name(c.name()).map(Column::Field)));
+    columns.push(Column::Error);
+    columns
 }
 
 #[derive(Debug)]
@@ -108,7 +99,7 @@ pub struct Failure {
 #[derive(Debug)]
 pub struct Output {
     pub mode: Mode,
-    pub fields: Vec<Field>,
+    pub fields: Vec<Column>,
     /// Whether --fields was given (jsonl then writes exactly those).
     pub explicit_fields: bool,
     pub mods: Mods,
@@ -229,32 +220,32 @@ impl Output {
         json_str(&components::href(url, self.mods), out);
         out.extend_from_slice(b",\n    \"parts\": {");
         let mut first = true;
-        for comp in components::TRURL_PARTS {
-            let (raw, present) = components::raw(url, comp, self.mods.surt);
-            let present = present
-                && match comp {
-                    Comp::Query | Comp::Fragment => !raw.is_empty(),
-                    Comp::Host => !raw.is_empty(),
-                    _ => true,
-                };
-            let value: Cow<'_, str> = match comp {
-                Comp::Port if !present && self.mods.default_port => {
+        // The URL is the object's own key, before the parts.
+        for part in Part::ALL.into_iter().filter(|&p| p != Part::Url) {
+            // An empty query, fragment or host is left out, as an absent one.
+            let value = part.value(url).filter(|v| {
+                !v.is_empty() || !matches!(part, Part::Query | Part::Fragment | Part::Host)
+            });
+            let value: Cow<'_, str> = match (part, value) {
+                (Part::Port, None) if self.mods.default_port => {
                     match components::default_port(url) {
                         Some(p) => Cow::Owned(p.to_string()),
                         None => continue,
                     }
                 }
-                _ if !present => continue,
-                Comp::Host if self.mods.idn => weburl::domain_to_unicode(url.hostname()),
-                Comp::Query if !self.mods.encoded => lossy(form_urlencoded::decode(raw.as_bytes())),
-                _ if comp.decodes() && !self.mods.encoded => {
+                (_, None) => continue,
+                (Part::Host, Some(_)) if self.mods.idn => weburl::domain_to_unicode(url.hostname()),
+                (Part::Query, Some(raw)) if !self.mods.encoded => {
+                    lossy(form_urlencoded::decode(raw.as_bytes()))
+                }
+                (_, Some(raw)) if part.decodes() && !self.mods.encoded => {
                     lossy(weburl::percent_encoding::percent_decode(raw.as_bytes()))
                 }
-                _ => raw,
+                (_, Some(raw)) => Cow::Borrowed(raw),
             };
             out.extend_from_slice(if first { b"\n      \"" } else { b",\n      \"" });
             first = false;
-            out.extend_from_slice(comp.name().as_bytes());
+            out.extend_from_slice(part.name().as_bytes());
             out.extend_from_slice(b"\": ");
             json_str(&value, out);
         }
@@ -285,7 +276,7 @@ impl Output {
         for &field in &self.fields {
             let value = match (field, rec) {
                 // Without --fields, a URL has no error key and a failure no components.
-                (Field::Error, Ok(_)) | (Field::Comp(_), Err(_)) if !self.explicit_fields => {
+                (Column::Error, Ok(_)) | (Column::Field(_), Err(_)) if !self.explicit_fields => {
                     continue
                 }
                 _ => field,
@@ -297,25 +288,27 @@ impl Output {
             json_str(field.name(), out);
             out.push(b':');
             match (value, rec) {
-                (Field::Line, _) => {
+                (Column::Line, _) => {
                     let _ = write!(out, "{}", meta.line);
                 }
-                (Field::Offset, _) => match meta.offset {
+                (Column::Offset, _) => match meta.offset {
                     Some(o) => {
                         let _ = write!(out, "{o}");
                     }
                     None => out.extend_from_slice(b"null"),
                 },
-                (Field::Input, _) => json_str(&String::from_utf8_lossy(meta.input), out),
-                (Field::Error, Ok(_)) | (Field::Comp(_), Err(_)) => out.extend_from_slice(b"null"),
-                (Field::Error, Err(f)) => json_error(f, out),
-                (Field::Comp(c), Ok(url)) if components::sites::is_site_component(c) => {
-                    match components::sites::value(url, c, self.mods.surt) {
+                (Column::Input, _) => json_str(&String::from_utf8_lossy(meta.input), out),
+                (Column::Error, Ok(_)) | (Column::Field(_), Err(_)) => {
+                    out.extend_from_slice(b"null")
+                }
+                (Column::Error, Err(f)) => json_error(f, out),
+                (Column::Field(Field::Site(site)), Ok(url)) => {
+                    match site.value(url, self.mods.surt) {
                         Some(value) => json_str(&value, out),
                         None => out.extend_from_slice(b"null"),
                     }
                 }
-                (Field::Comp(c), Ok(url)) => json_str(&self.field_value(url, c), out),
+                (Column::Field(f), Ok(url)) => json_str(&self.field_value(url, f), out),
             }
         }
         out.extend_from_slice(b"}\n");
@@ -328,18 +321,18 @@ impl Output {
                 out.push(if csv { b',' } else { b'\t' });
             }
             let cell: Cow<'_, [u8]> = match (field, rec) {
-                (Field::Line, _) => Cow::Owned(meta.line.to_string().into_bytes()),
-                (Field::Offset, _) => Cow::Owned(
+                (Column::Line, _) => Cow::Owned(meta.line.to_string().into_bytes()),
+                (Column::Offset, _) => Cow::Owned(
                     meta.offset
                         .map(|o| o.to_string())
                         .unwrap_or_default()
                         .into_bytes(),
                 ),
-                (Field::Input, _) => Cow::Borrowed(meta.input),
-                (Field::Error, Ok(_)) | (Field::Comp(_), Err(_)) => Cow::Borrowed(b""),
-                (Field::Error, Err(f)) => Cow::Owned(f.kind.as_bytes().to_vec()),
-                (Field::Comp(c), Ok(url)) => {
-                    Cow::Owned(self.field_value(url, c).into_owned().into_bytes())
+                (Column::Input, _) => Cow::Borrowed(meta.input),
+                (Column::Error, Ok(_)) | (Column::Field(_), Err(_)) => Cow::Borrowed(b""),
+                (Column::Error, Err(f)) => Cow::Owned(f.kind.as_bytes().to_vec()),
+                (Column::Field(f), Ok(url)) => {
+                    Cow::Owned(self.field_value(url, f).into_owned().into_bytes())
                 }
             };
             if csv {
@@ -353,12 +346,12 @@ impl Output {
 
     /// A component for --jsonl/--csv/--tsv: the URL Standard's getters as
     /// they are, trurl's names decoded unless --urlencode.
-    fn field_value<'u>(&self, url: &'u Url, comp: Comp) -> Cow<'u, str> {
-        match comp {
-            Comp::Url | Comp::Href => components::href(url, self.mods),
+    fn field_value<'u>(&self, url: &'u Url, field: Field) -> Cow<'u, str> {
+        match field {
+            _ if field.is_href() => components::href(url, self.mods),
             _ => {
-                let (raw, _) = components::raw(url, comp, self.mods.surt);
-                if comp.decodes() && !self.mods.encoded {
+                let (raw, _) = components::raw(url, field, self.mods.surt);
+                if field.decodes() && !self.mods.encoded {
                     match raw {
                         Cow::Borrowed(s) => {
                             lossy(components::decode_shown(s.as_bytes(), false, None))

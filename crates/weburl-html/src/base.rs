@@ -62,7 +62,7 @@ pub fn matches_about_srcdoc(url: &Url) -> bool {
 
 fn is_about(url: &Url, path: &str) -> bool {
     url.scheme() == "about"
-        && url.path() == path
+        && url.pathname() == path
         && url.username().is_empty()
         && url.password().is_empty()
         && !url.has_host()

@@ -81,7 +81,7 @@ pub fn parse(url: &Url) -> Result<Mailto, MailtoError> {
         return Err(MailtoError::NotMailto);
     }
     let mut m = Mailto::default();
-    push_addresses(&mut m.to, url.path());
+    push_addresses(&mut m.to, url.pathname());
     for field in url.query().unwrap_or("").split('&') {
         if field.is_empty() {
             continue;

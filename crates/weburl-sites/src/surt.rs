@@ -216,7 +216,7 @@ impl IaParts {
         .filter(|_| has_authority);
         let mut parts = IaParts {
             host,
-            port: url.port_number().filter(|&p| p != 0),
+            port: url.typed_port().filter(|&p| p != 0),
             path,
             query,
         };
@@ -619,7 +619,7 @@ fn heritrix(url: &Url) -> String {
             }
         }
     }
-    if let Some(port) = url.port_number() {
+    if let Some(port) = url.typed_port() {
         let _ = write!(out, ":{port}");
     }
     if !url.username().is_empty() || !url.password().is_empty() {
@@ -632,7 +632,7 @@ fn heritrix(url: &Url) -> String {
     }
     out.push(')');
     let tail_start = serialized.len()
-        - url.path().len()
+        - url.pathname().len()
         - url.query().map_or(0, |q| q.len() + 1)
         - url.fragment().map_or(0, |f| f.len() + 1);
     out.push_str(&serialized[tail_start..]);

@@ -290,7 +290,7 @@ fn table_agrees_with_a_plain_reading_of_the_list() {
     for file in ["kasztp.txt", "userbait.txt", "web_links.txt"] {
         for line in read(&format!("urls/{file}")).lines() {
             if let Ok(url) = Url::parse(line.trim()) {
-                if let Some(domain) = url.domain() {
+                if let Some(Host::Domain(domain)) = url.typed_host() {
                     domains.push(domain.to_owned());
                 }
             }

@@ -247,7 +247,7 @@ fn keys_of_every_vendored_url_are_total() {
         }
         if url.scheme() == "http" {
             let mut https = url.clone();
-            if https.set_protocol("https").is_ok() && https.port_number().is_none() {
+            if https.set_protocol("https").is_ok() && https.typed_port().is_none() {
                 assert_eq!(
                     key(&url, SurtProfile::InternetArchive),
                     key(&https, SurtProfile::InternetArchive),

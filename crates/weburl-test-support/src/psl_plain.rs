@@ -66,7 +66,10 @@ impl PlainList {
             // IDN rules are written in Unicode; hosts are ASCII.
             let ascii = Url::parse(&format!("http://{name}/"))
                 .ok()
-                .and_then(|url| url.domain().map(str::to_owned))
+                .and_then(|url| match url.typed_host() {
+                    Some(Host::Domain(domain)) => Some(domain.to_owned()),
+                    _ => None,
+                })
                 .unwrap_or_else(|| name.to_owned());
             rules.entry(ascii).or_default().push((kind, icann));
         }

@@ -109,7 +109,7 @@ use icu_properties::props::{DefaultIgnorableCodePoint, GeneralCategory, Script};
 use icu_properties::script::ScriptWithExtensions;
 use icu_properties::{CodePointMapData, CodePointSetData};
 
-use crate::{domain_to_unicode, Url};
+use crate::{domain_to_unicode, Host, Url};
 
 impl Url {
     /// The URL as people should read it: the host in Unicode where the
@@ -148,8 +148,8 @@ impl Url {
 
         let mut out = String::with_capacity(href.len() + 16);
         let head = &href[..path_start];
-        match self.domain() {
-            Some(domain) => {
+        match self.typed_host() {
+            Some(Host::Domain(domain)) => {
                 let port = self.port();
                 let host_end = path_start - if port.is_empty() { 0 } else { port.len() + 1 };
                 let host_start = host_end - domain.len();
@@ -161,7 +161,7 @@ impl Url {
                     out.push_str(head);
                 }
             }
-            None => out.push_str(head),
+            _ => out.push_str(head),
         }
         out.push_str(&percent_decode_for_display(&href[path_start..path_end]));
         if let Some(start) = query_start {
@@ -180,10 +180,11 @@ impl Url {
 /// [`check_label`] accepts it, in punycode otherwise.
 ///
 /// The input is an ASCII domain as the parser serializes it (a
-/// [`Url::domain`]). If the result would not convert back to the same
-/// domain, the domain is returned unchanged. See the module documentation
-/// for the policy; the conversion is the URL Standard's "domain to
-/// Unicode", <https://url.spec.whatwg.org/#concept-domain-to-unicode>.
+/// [`Host::Domain`] of [`Url::typed_host`]). If the result would not
+/// convert back to the same domain, the domain is returned unchanged. See
+/// the module documentation for the policy; the conversion is the URL
+/// Standard's "domain to Unicode",
+/// <https://url.spec.whatwg.org/#concept-domain-to-unicode>.
 ///
 /// ```
 /// use weburl::display::domain_to_display;

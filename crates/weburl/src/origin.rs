@@ -113,7 +113,7 @@ impl Url {
             return match Url::parse(self.pathname()) {
                 Ok(inner)
                     if matches!(
-                        inner.scheme_kind(),
+                        inner.typed_scheme(),
                         SchemeKind::Http | SchemeKind::Https | SchemeKind::File
                     ) =>
                 {
@@ -126,7 +126,7 @@ impl Url {
     }
 
     fn non_blob_origin(&self) -> Origin {
-        match self.scheme_kind() {
+        match self.typed_scheme() {
             SchemeKind::Http
             | SchemeKind::Https
             | SchemeKind::Ws
@@ -134,7 +134,7 @@ impl Url {
             | SchemeKind::Ftp => Origin::Tuple {
                 scheme: self.scheme().to_owned(),
                 host: self.hostname().to_owned(),
-                port: self.port_number(),
+                port: self.typed_port(),
             },
             // "file": "When in doubt, return a new opaque origin."
             SchemeKind::File | SchemeKind::Other => Origin::Opaque(OpaqueOrigin::new()),
@@ -151,7 +151,7 @@ impl Url {
 /// <https://html.spec.whatwg.org/multipage/browsers.html#ascii-serialisation-of-an-origin>
 pub(crate) fn write_origin<'a>(url: &'a Url, scratch: &'a mut String) -> &'a str {
     use std::fmt::Write;
-    match url.scheme_kind() {
+    match url.typed_scheme() {
         SchemeKind::Http
         | SchemeKind::Https
         | SchemeKind::Ws

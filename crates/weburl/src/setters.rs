@@ -82,7 +82,7 @@ impl Url {
     /// <https://url.spec.whatwg.org/#cannot-have-a-username-password-port>
     fn cannot_have_username_password_port(&self) -> bool {
         matches!(self.offsets.host, HostKind::None | HostKind::Empty)
-            || self.scheme_kind() == SchemeKind::File
+            || self.typed_scheme() == SchemeKind::File
     }
 
     /// Parses `value` as a whole URL and replaces this one.
@@ -122,9 +122,9 @@ impl Url {
         }
         let scheme = value[..len].to_ascii_lowercase();
         let kind = SchemeKind::from_lowercase(scheme.as_bytes());
-        let current = self.scheme_kind();
+        let current = self.typed_scheme();
         if current.is_special() != kind.is_special()
-            || ((self.includes_credentials() || self.port_number().is_some())
+            || ((self.includes_credentials() || self.typed_port().is_some())
                 && kind == SchemeKind::File)
             || (current == SchemeKind::File && self.offsets.host == HostKind::Empty)
         {
@@ -132,7 +132,7 @@ impl Url {
         }
         let mut parts = self.parts();
         parts.scheme = &scheme;
-        let port = self.port_number();
+        let port = self.typed_port();
         if port.is_some() && port == kind.default_port() {
             parts.port = None;
         }
@@ -204,7 +204,7 @@ impl Url {
             .unwrap_or(value.len());
         let mut host = String::new();
 
-        if self.scheme_kind() == SchemeKind::File {
+        if self.typed_scheme() == SchemeKind::File {
             // <https://url.spec.whatwg.org/#file-host-state>: no port here.
             let buffer = &value[..end];
             let kind = if buffer.is_empty() {
@@ -233,7 +233,7 @@ impl Url {
             if special {
                 return Err(ParseError::HostMissing.into());
             }
-            if self.includes_credentials() || self.port_number().is_some() {
+            if self.includes_credentials() || self.typed_port().is_some() {
                 return Err(SetterError::EmptyHost);
             }
             HostKind::Empty
@@ -247,7 +247,7 @@ impl Url {
         if let Some(port) = port {
             let digits = port.bytes().take_while(u8::is_ascii_digit).count();
             if let Ok(Some(port)) = parse_port(&port.as_bytes()[..digits]) {
-                new_port = Some((Some(port) != self.scheme_kind().default_port()).then_some(port));
+                new_port = Some((Some(port) != self.typed_scheme().default_port()).then_some(port));
             }
         }
         self.replace_host(kind, &host, new_port)?;
@@ -283,7 +283,7 @@ impl Url {
             self.offsets.host_start as usize,
             self.offsets.path_start as usize,
         );
-        let port = port.unwrap_or(self.port_number());
+        let port = port.unwrap_or(self.typed_port());
         let mut text = String::with_capacity(host.len() + 6);
         text.push_str(host);
         if let Some(port) = port {
@@ -310,7 +310,7 @@ impl Url {
             let digits = value.bytes().take_while(u8::is_ascii_digit).count();
             match parse_port(&value.as_bytes()[..digits])? {
                 None => return Err(ParseError::PortInvalid.into()),
-                Some(port) if Some(port) == self.scheme_kind().default_port() => None,
+                Some(port) if Some(port) == self.typed_scheme().default_port() => None,
                 Some(port) => Some(port),
             }
         };
@@ -330,7 +330,7 @@ impl Url {
         }
         let value = remove_tab_and_newline(value);
         let special = self.is_special();
-        let file = self.scheme_kind() == SchemeKind::File;
+        let file = self.typed_scheme() == SchemeKind::File;
         if self.has_host()
             && value.starts_with('/')
             && canonical_path_end(value.as_bytes(), 0, file) == Some(value.len())

@@ -210,7 +210,7 @@ impl Url {
                 before_host
             },
             host_end: at(Position::AfterHost),
-            port: self.port_number().map(u32::from),
+            port: self.typed_port().map(u32::from),
             pathname_start: at(Position::BeforePath),
             search_start: self.query().map(|_| at(Position::AfterPath)),
             hash_start: self.fragment().map(|_| at(Position::AfterQuery)),

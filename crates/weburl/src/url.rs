@@ -19,13 +19,22 @@ use crate::scheme::SchemeKind;
 /// percent-encoded or punycoded) plus the positions of its components.
 /// Getters are slices of the serialization; they never allocate.
 ///
+/// The URL Standard's getters give strings, as JavaScript's do; the URL
+/// record's fields are also there as Rust values, named for the field
+/// (`typed_` and the field's name where that name already gives a string).
+///
 /// ```
-/// use weburl::Url;
+/// use weburl::{Host, SchemeKind, Url};
 /// let url = Url::parse("HTTP://EXAMPLE.com:80/a/./b/../c?x#y")?;
 /// assert_eq!(url.href(), "http://example.com/a/c?x#y");
 /// assert_eq!(url.hostname(), "example.com");
 /// assert_eq!(url.port(), "");
 /// assert_eq!(url.search(), "?x");
+/// assert_eq!(url.typed_scheme(), SchemeKind::Http);
+/// assert_eq!(url.typed_host(), Some(Host::Domain("example.com")));
+/// assert_eq!(url.typed_port(), None);
+/// assert_eq!(url.port_or_known_default(), Some(80));
+/// assert_eq!(url.query(), Some("x"));
 /// # Ok::<(), weburl::ParseError>(())
 /// ```
 #[derive(Clone)]
@@ -206,13 +215,18 @@ impl Url {
         }
     }
 
-    // ----- Typed accessors. -----
-
-    /// The serialization, as `&str`.
+    /// The serialization, as `&str` (Rust's name for [`Url::href`]).
     #[inline]
     pub fn as_str(&self) -> &str {
         &self.serialization
     }
+
+    // ----- The URL record's fields, and the URL Standard's predicates. -----
+    //
+    // Named for the field (https://url.spec.whatwg.org/#concept-url), null
+    // as `None`; where the field's name already gives a string (a getter
+    // of the URL class, or `scheme`), the typed view is `typed_` and the
+    // field's name.
 
     /// The scheme, lowercase, without ":".
     #[inline]
@@ -222,7 +236,7 @@ impl Url {
 
     /// The scheme, classified.
     #[inline]
-    pub fn scheme_kind(&self) -> SchemeKind {
+    pub fn typed_scheme(&self) -> SchemeKind {
         self.offsets.scheme
     }
 
@@ -278,27 +292,16 @@ impl Url {
         })
     }
 
-    /// The host when it is a domain.
-    pub fn domain(&self) -> Option<&str> {
-        (self.offsets.host == HostKind::Domain).then(|| self.hostname())
-    }
-
     /// The port as a number, `None` when absent or the scheme's default.
     #[inline]
-    pub fn port_number(&self) -> Option<u16> {
+    pub fn typed_port(&self) -> Option<u16> {
         self.port().parse().ok()
     }
 
     /// The port, or the scheme's default port when absent.
     #[inline]
     pub fn port_or_known_default(&self) -> Option<u16> {
-        self.port_number().or(self.offsets.scheme.default_port())
-    }
-
-    /// The path (the same string as [`Url::pathname`]).
-    #[inline]
-    pub fn path(&self) -> &str {
-        self.pathname()
+        self.typed_port().or(self.offsets.scheme.default_port())
     }
 
     /// The path's segments, percent-encoded; `None` for an opaque path.
@@ -407,7 +410,7 @@ impl fmt::Debug for Url {
             .field("username", &self.username())
             .field("password", &self.password())
             .field("host", &self.typed_host())
-            .field("port", &self.port_number())
+            .field("port", &self.typed_port())
             .field("path", &self.pathname())
             .field("query", &self.query())
             .field("fragment", &self.fragment())

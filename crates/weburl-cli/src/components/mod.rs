@@ -1,179 +1,109 @@
-//! URL components by name, trurl's and the URL Standard's, and their values.
+//! URL components by name, and their values as the CLI shows them.
 //!
-//! trurl's names (`url scheme user password options host port path query
-//! fragment zoneid`) behave as in trurl: shown percent-decoded unless asked
-//! for encoded, `host` without the port. The URL Standard's names (`href
-//! protocol username hostname pathname search hash origin`) give exactly
-//! what the JavaScript URL object's getter of that name returns. `password`
-//! and `port` mean the same in both; `host` is trurl's here, and the URL
-//! Standard's (with the port) in `--fields`.
+//! Three vocabularies meet here: the URL Standard's getters
+//! ([`weburl::Component`]), which give exactly what the JavaScript URL
+//! object's getter of that name returns; trurl's parts ([`trurl`]), shown
+//! percent-decoded unless asked for encoded, `host` without the port; and
+//! the site components ([`sites`]). Where a name is in both of the first
+//! two (`password`, `host`, `port`), it is trurl's, but in `--fields`,
+//! where `host` is the URL Standard's (with the port).
 
 use std::borrow::Cow;
 
 use weburl::display::domain_to_display;
 use weburl::percent_encoding::percent_decode;
-use weburl::{domain_to_unicode, Position, Url};
+use weburl::{domain_to_unicode, Component, Host, Position, Url};
 use weburl_sites::surt::SurtProfile;
 
 pub mod sites;
+pub mod trurl;
 
+use sites::Site;
+use trurl::Part;
+
+/// A component by any of its names: one of the URL Standard's getters,
+/// one of trurl's parts, or a site component.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Comp {
-    Url,
-    Href,
-    Scheme,
-    Protocol,
-    User,
-    Username,
-    Password,
-    Options,
-    Host,
-    Hostname,
-    Port,
-    Path,
-    Pathname,
-    Query,
-    Search,
-    Fragment,
-    Hash,
-    Zoneid,
-    Origin,
-    /// The URL Standard's `host` (hostname and port); only `--fields` names it.
-    WhatwgHost,
-    /// The host's public suffix (`sites.rs`).
-    PublicSuffix,
-    /// The host's registrable domain (`sites.rs`).
-    RegistrableDomain,
-    /// The SURT key, by `--surt-profile` (`sites.rs`).
-    Surt,
+pub enum Field {
+    Getter(Component),
+    Trurl(Part),
+    Site(Site),
 }
 
-/// trurl's component names, in trurl's order (the `--json` parts order).
-pub const TRURL_PARTS: [Comp; 10] = [
-    Comp::Scheme,
-    Comp::User,
-    Comp::Password,
-    Comp::Options,
-    Comp::Host,
-    Comp::Port,
-    Comp::Path,
-    Comp::Query,
-    Comp::Fragment,
-    Comp::Zoneid,
-];
-
-/// Every name [`Comp::from_name`] knows, for messages that list them.
-pub const NAMES: [&str; 22] = [
-    "url",
-    "href",
-    "scheme",
-    "protocol",
-    "user",
-    "username",
-    "password",
-    "options",
-    "host",
-    "hostname",
-    "port",
-    "path",
-    "pathname",
-    "query",
-    "search",
-    "fragment",
-    "hash",
-    "zoneid",
-    "origin",
-    "public_suffix",
-    "registrable_domain",
-    "surt",
-];
-
-impl Comp {
-    /// A component by its name in `--get` and `--set`.
-    pub fn from_name(name: &str) -> Option<Comp> {
-        Some(match name {
-            "url" => Comp::Url,
-            "href" => Comp::Href,
-            "scheme" => Comp::Scheme,
-            "protocol" => Comp::Protocol,
-            "user" => Comp::User,
-            "username" => Comp::Username,
-            "password" => Comp::Password,
-            "options" => Comp::Options,
-            "host" => Comp::Host,
-            "hostname" => Comp::Hostname,
-            "port" => Comp::Port,
-            "path" => Comp::Path,
-            "pathname" => Comp::Pathname,
-            "query" => Comp::Query,
-            "search" => Comp::Search,
-            "fragment" => Comp::Fragment,
-            "hash" => Comp::Hash,
-            "zoneid" => Comp::Zoneid,
-            "origin" => Comp::Origin,
-            "public_suffix" => Comp::PublicSuffix,
-            "registrable_domain" => Comp::RegistrableDomain,
-            "surt" => Comp::Surt,
-            _ => return None,
-        })
+impl Field {
+    /// A component by its name in `--get` and `--set`: trurl's names
+    /// first (so `host` is the hostname), then the getters' (with their
+    /// case, unlike [`Component::from_name`]), then the site components.
+    pub fn from_name(name: &str) -> Option<Field> {
+        Part::from_name(name)
+            .map(Field::Trurl)
+            .or_else(|| {
+                Component::from_name(name)
+                    .filter(|c| c.name() == name)
+                    .map(Field::Getter)
+            })
+            .or_else(|| Site::from_name(name).map(Field::Site))
     }
 
-    /// A component by its name in `--fields`, where names are the URL
-    /// Standard's first: `host` includes the port there.
-    pub fn from_field_name(name: &str) -> Option<Comp> {
-        match name {
-            "host" => Some(Comp::WhatwgHost),
-            _ => Comp::from_name(name),
+    /// A component by its name in `--fields`, where `host` is the URL
+    /// Standard's (with the port); every other name as in `--get`.
+    pub fn from_field_name(name: &str) -> Option<Field> {
+        if name == Component::Host.name() {
+            return Some(Field::Getter(Component::Host));
         }
+        Field::from_name(name)
+    }
+
+    /// Every name [`Field::from_name`] knows, for messages that list them:
+    /// each trurl part followed by the getter it goes by otherwise, then
+    /// the getters trurl has no name for, then the site components.
+    pub fn names() -> Vec<&'static str> {
+        let mut names = Vec::new();
+        for part in Part::ALL {
+            names.push(part.name());
+            if let Some(getter) = part.getter().filter(|g| g.name() != part.name()) {
+                names.push(getter.name());
+            }
+        }
+        names.extend(
+            Component::ALL
+                .into_iter()
+                .filter(|&c| Part::of_getter(c).is_none())
+                .map(Component::name),
+        );
+        names.extend(Site::ALL.map(Site::name));
+        names
     }
 
     pub fn name(self) -> &'static str {
         match self {
-            Comp::Url => "url",
-            Comp::Href => "href",
-            Comp::Scheme => "scheme",
-            Comp::Protocol => "protocol",
-            Comp::User => "user",
-            Comp::Username => "username",
-            Comp::Password => "password",
-            Comp::Options => "options",
-            Comp::Host | Comp::WhatwgHost => "host",
-            Comp::Hostname => "hostname",
-            Comp::Port => "port",
-            Comp::Path => "path",
-            Comp::Pathname => "pathname",
-            Comp::Query => "query",
-            Comp::Search => "search",
-            Comp::Fragment => "fragment",
-            Comp::Hash => "hash",
-            Comp::Zoneid => "zoneid",
-            Comp::Origin => "origin",
-            Comp::PublicSuffix => "public_suffix",
-            Comp::RegistrableDomain => "registrable_domain",
-            Comp::Surt => "surt",
+            Field::Getter(c) => c.name(),
+            Field::Trurl(p) => p.name(),
+            Field::Site(s) => s.name(),
         }
     }
 
-    /// Components that are the same thing under two names, so that
-    /// `--set user=a --set username=b` counts as setting one twice.
-    pub fn slot(self) -> Comp {
+    /// The trurl part that `--set` and `--iterate` write under this name,
+    /// so that `--set user=a --set username=b` counts as setting one twice;
+    /// `None` for a component they cannot set.
+    pub fn slot(self) -> Option<Part> {
         match self {
-            Comp::Href => Comp::Url,
-            Comp::Protocol => Comp::Scheme,
-            Comp::Username => Comp::User,
-            Comp::Hostname | Comp::WhatwgHost => Comp::Host,
-            Comp::Pathname => Comp::Path,
-            Comp::Search => Comp::Query,
-            Comp::Hash => Comp::Fragment,
-            other => other,
+            Field::Getter(c) => Part::of_getter(c),
+            Field::Trurl(p) => p.setter().map(|_| p),
+            Field::Site(_) => None,
         }
     }
 
     /// Whether the value is percent-decoded for display (trurl's names).
     pub fn decodes(self) -> bool {
+        matches!(self, Field::Trurl(p) if p.decodes())
+    }
+
+    /// Whether this is the whole URL (`url` or `href`).
+    pub fn is_href(self) -> bool {
         matches!(
             self,
-            Comp::User | Comp::Password | Comp::Host | Comp::Path | Comp::Query | Comp::Fragment
+            Field::Trurl(Part::Url) | Field::Getter(Component::Href)
         )
     }
 }
@@ -197,7 +127,7 @@ pub struct Mods {
 /// the one libcurl (and so trurl) knows. Only shown, never stored: the URL
 /// Standard drops a special scheme's default port and keeps every other.
 pub fn default_port(url: &Url) -> Option<u16> {
-    if let Some(port) = url.scheme_kind().default_port() {
+    if let Some(port) = url.typed_scheme().default_port() {
         return Some(port);
     }
     Some(match url.scheme() {
@@ -275,9 +205,9 @@ fn iri(url: &Url, with_default_port: bool) -> String {
         Some(p) if with_default_port && url.has_host() && url.port().is_empty() => p,
         _ => return shown,
     };
-    let host = match url.domain() {
-        Some(domain) => domain_to_display(domain),
-        None => Cow::Borrowed(url.hostname()),
+    let host = match url.typed_host() {
+        Some(Host::Domain(domain)) => domain_to_display(domain),
+        _ => Cow::Borrowed(url.hostname()),
     };
     let start = host_start(url);
     let end = start + host.len();
@@ -298,36 +228,38 @@ pub enum ValueError {
 
 /// The component's value as stored (percent-encoded) and whether it is
 /// present: trurl tells an absent query from an empty one.
-pub fn raw(url: &Url, comp: Comp, surt: SurtProfile) -> (Cow<'_, str>, bool) {
+pub fn raw(url: &Url, field: Field, surt: SurtProfile) -> (Cow<'_, str>, bool) {
     let b = Cow::Borrowed;
-    match comp {
-        Comp::Url | Comp::Href => (b(url.href()), true),
-        Comp::Scheme => (b(url.scheme()), true),
-        Comp::Protocol => (b(url.protocol()), true),
-        Comp::User | Comp::Username => (b(url.username()), !url.username().is_empty()),
-        Comp::Password => (b(url.password()), !url.password().is_empty()),
-        Comp::Options | Comp::Zoneid => (b(""), false),
-        Comp::Host | Comp::Hostname => (b(url.hostname()), url.has_host()),
-        Comp::WhatwgHost => (b(url.host()), url.has_host()),
-        Comp::Port => (b(url.port()), !url.port().is_empty()),
-        Comp::Path | Comp::Pathname => (b(url.pathname()), true),
-        Comp::Query => match url.query() {
-            Some(q) => (b(q), true),
-            None => (b(""), false),
-        },
-        Comp::Search => (b(url.search()), !url.search().is_empty()),
-        Comp::Fragment => match url.fragment() {
-            Some(f) => (b(f), true),
-            None => (b(""), false),
-        },
-        Comp::Hash => (b(url.hash()), !url.hash().is_empty()),
-        Comp::Origin => (Cow::Owned(url.origin().to_string()), true),
-        Comp::PublicSuffix | Comp::RegistrableDomain | Comp::Surt => {
-            match sites::value(url, comp, surt) {
-                Some(value) => (value, true),
-                None => (b(""), false),
-            }
+    match field {
+        Field::Getter(c) => {
+            let value = getter_value(url, c);
+            // The getter's "" is the URL Standard's absent, but for a host
+            // that is there and empty (`file:///`) and for the path, which
+            // every URL has.
+            let present = !value.is_empty()
+                || match c {
+                    Component::Host | Component::Hostname => url.has_host(),
+                    Component::Pathname => true,
+                    _ => false,
+                };
+            (value, present)
         }
+        Field::Trurl(part) => match part.value(url) {
+            Some(value) => (b(value), true),
+            None => (b(""), false),
+        },
+        Field::Site(site) => match site.value(url, surt) {
+            Some(value) => (value, true),
+            None => (b(""), false),
+        },
+    }
+}
+
+/// A getter's value: a slice of the href, or the origin written out.
+fn getter_value(url: &Url, getter: Component) -> Cow<'_, str> {
+    match getter.range(url) {
+        Some(range) => Cow::Borrowed(&url.href()[range]),
+        None => Cow::Owned(getter.get(url, &mut String::new()).to_owned()),
     }
 }
 
@@ -336,23 +268,29 @@ pub fn raw(url: &Url, comp: Comp, surt: SurtProfile) -> (Cow<'_, str>, bool) {
 ///
 /// `must` makes an absent component an error; a decoded NUL is an error the
 /// caller turns into a warning or, with `strict:`, a failure.
-pub fn value(url: &Url, comp: Comp, mods: Mods, must: bool) -> Result<Cow<'_, [u8]>, ValueError> {
-    let (raw, present) = match comp {
-        Comp::Url | Comp::Href => (href(url, mods), true),
-        Comp::Host | Comp::Hostname if mods.idn && url.has_host() => {
+pub fn value(url: &Url, field: Field, mods: Mods, must: bool) -> Result<Cow<'_, [u8]>, ValueError> {
+    let (raw, present) = match field {
+        _ if field.is_href() => (href(url, mods), true),
+        Field::Trurl(Part::Host) | Field::Getter(Component::Hostname)
+            if mods.idn && url.has_host() =>
+        {
             (domain_to_unicode(url.hostname()), true)
         }
-        Comp::Port if mods.default_port && url.port().is_empty() => match default_port(url) {
-            Some(port) => (Cow::Owned(port.to_string()), true),
-            None => (Cow::Borrowed(""), false),
-        },
-        Comp::Origin if mods.idn => (Cow::Owned(url.origin().unicode_serialization()), true),
-        _ => raw(url, comp, mods.surt),
+        Field::Trurl(Part::Port) if mods.default_port && url.port().is_empty() => {
+            match default_port(url) {
+                Some(port) => (Cow::Owned(port.to_string()), true),
+                None => (Cow::Borrowed(""), false),
+            }
+        }
+        Field::Getter(Component::Origin) if mods.idn => {
+            (Cow::Owned(url.origin().unicode_serialization()), true)
+        }
+        _ => raw(url, field, mods.surt),
     };
     if must && !present {
         return Err(ValueError::Missing);
     }
-    if mods.encoded || !comp.decodes() {
+    if mods.encoded || !field.decodes() {
         return Ok(cow_bytes(raw));
     }
     if percent_decode(raw.as_bytes()).contains(&0) {
@@ -419,14 +357,43 @@ mod tests {
     use super::*;
 
     #[test]
-    fn names_lists_every_component_name() {
-        for name in NAMES {
-            assert!(Comp::from_name(name).is_some(), "{name}");
+    fn names_and_slots() {
+        let names = Field::names();
+        for name in &names {
+            let field = Field::from_name(name).unwrap();
+            assert_eq!(field.name(), *name);
         }
-        let known = [
-            "url", "href", "scheme", "protocol", "user", "username", "password",
-        ];
-        assert!(known.iter().all(|n| NAMES.contains(n)));
-        assert_eq!(Comp::from_name("hots"), None);
+        assert_eq!(
+            names.join(" "),
+            "url href scheme protocol user username password options host hostname port \
+             path pathname query search fragment hash zoneid origin public_suffix \
+             registrable_domain surt"
+        );
+        assert_eq!(Field::from_name("hots"), None);
+        assert_eq!(Field::from_name("HREF"), None);
+        assert_eq!(Field::from_name("host"), Some(Field::Trurl(Part::Host)));
+        assert_eq!(
+            Field::from_field_name("host"),
+            Some(Field::Getter(Component::Host))
+        );
+
+        // Aliases share a slot, so setting both is setting one twice.
+        for (getter, part) in [
+            ("href", "url"),
+            ("protocol", "scheme"),
+            ("hostname", "host"),
+        ] {
+            let getter = Field::from_name(getter).unwrap();
+            let part = Field::from_name(part).unwrap();
+            assert_ne!(getter, part);
+            assert_eq!(getter.slot(), part.slot());
+        }
+        assert_eq!(
+            Field::from_field_name("host").unwrap().slot(),
+            Some(Part::Host)
+        );
+        for unsettable in ["origin", "options", "zoneid", "surt"] {
+            assert_eq!(Field::from_name(unsettable).unwrap().slot(), None);
+        }
     }
 }

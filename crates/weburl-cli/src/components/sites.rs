@@ -8,23 +8,37 @@ use weburl::Url;
 use weburl_sites::surt::{self, SurtProfile};
 use weburl_sites::Sites;
 
-use super::Comp;
-
-/// The component's value; `None` when the URL has none (a host that is not
-/// a domain, or is itself a public suffix), which JSON shows as `null`.
-pub fn value(url: &Url, comp: Comp, profile: SurtProfile) -> Option<Cow<'_, str>> {
-    match comp {
-        Comp::PublicSuffix => url.public_suffix().map(Cow::Borrowed),
-        Comp::RegistrableDomain => url.registrable_domain().map(Cow::Borrowed),
-        Comp::Surt => Some(Cow::Owned(surt::key(url, profile))),
-        _ => None,
-    }
+/// One of the site components.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Site {
+    PublicSuffix,
+    RegistrableDomain,
+    Surt,
 }
 
-/// Whether `comp` is one of these, whose absence is `null` in JSON.
-pub fn is_site_component(comp: Comp) -> bool {
-    matches!(
-        comp,
-        Comp::PublicSuffix | Comp::RegistrableDomain | Comp::Surt
-    )
+impl Site {
+    pub const ALL: [Site; 3] = [Site::PublicSuffix, Site::RegistrableDomain, Site::Surt];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Site::PublicSuffix => "public_suffix",
+            Site::RegistrableDomain => "registrable_domain",
+            Site::Surt => "surt",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Site> {
+        Site::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// The component's value; `None` when the URL has none (a host that is
+    /// not a domain, or is itself a public suffix), which JSON shows as
+    /// `null`.
+    pub fn value(self, url: &Url, profile: SurtProfile) -> Option<Cow<'_, str>> {
+        match self {
+            Site::PublicSuffix => url.public_suffix().map(Cow::Borrowed),
+            Site::RegistrableDomain => url.registrable_domain().map(Cow::Borrowed),
+            Site::Surt => Some(Cow::Owned(surt::key(url, profile))),
+        }
+    }
 }

@@ -67,7 +67,7 @@ impl ScalarUDFImpl for UrlPort {
             let port = urls
                 .get(i)
                 .and_then(|input| Url::options().parse_reusing(input, &mut reused).ok())
-                .and_then(|url| url.port_number());
+                .and_then(|url| url.typed_port());
             out.append_option(port.map(i32::from));
         }
         shape.finish(Arc::new(out.finish()))

@@ -79,7 +79,7 @@ fn wrote_no_path(input: &str, url: &Url) -> bool {
     };
     // file: takes "//" before its host; other special schemes skip any
     // number of slashes and backslashes.
-    let slashes = if url.scheme_kind() == SchemeKind::File {
+    let slashes = if url.typed_scheme() == SchemeKind::File {
         2
     } else {
         usize::MAX

@@ -19,7 +19,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use weburl::Url;
+use weburl::{Host, Url};
 
 use super::compact;
 use super::layout::{lay_out, Layout};
@@ -65,9 +65,9 @@ fn nodes(list: &str) -> Result<BTreeMap<String, u32>, String> {
             return Err(format!("{}: a wildcard not at the start", at()));
         }
         let url = Url::parse(&format!("http://{name}/")).map_err(|e| format!("{}: {e}", at()))?;
-        let ascii = url
-            .domain()
-            .ok_or_else(|| format!("{}: not a domain", at()))?;
+        let Some(Host::Domain(ascii)) = url.typed_host() else {
+            return Err(format!("{}: not a domain", at()));
+        };
         if ascii.ends_with('.') || ascii.split('.').any(str::is_empty) {
             return Err(format!("{}: an empty label", at()));
         }

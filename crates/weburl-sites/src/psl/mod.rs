@@ -638,19 +638,19 @@ impl<'a> Sites<'a> for Host<'a> {
 
 impl<'a> Sites<'a> for &'a Url {
     fn public_suffix(self) -> Option<&'a str> {
-        public_suffix(self.domain()?, Sections::All)
+        public_suffix(domain_of(self.typed_host()?)?, Sections::All)
     }
 
     fn registrable_domain(self) -> Option<&'a str> {
-        registrable_domain(self.domain()?, Sections::All)
+        registrable_domain(domain_of(self.typed_host()?)?, Sections::All)
     }
 
     fn icann_public_suffix(self) -> Option<&'a str> {
-        public_suffix(self.domain()?, Sections::Icann)
+        public_suffix(domain_of(self.typed_host()?)?, Sections::Icann)
     }
 
     fn icann_registrable_domain(self) -> Option<&'a str> {
-        registrable_domain(self.domain()?, Sections::Icann)
+        registrable_domain(domain_of(self.typed_host()?)?, Sections::Icann)
     }
 }
 

@@ -6,7 +6,7 @@
 //! <https://url.spec.whatwg.org/#url-rendering-i18n>
 
 use weburl::display::{check_label, domain_to_display};
-use weburl::{domain_to_unicode, Component, Position, Url};
+use weburl::{domain_to_unicode, Component, Host, Position, Url};
 use weburl_sites::surt::{self, SurtProfile};
 use weburl_sites::Sites;
 
@@ -52,6 +52,10 @@ fn labels_json(out: &mut Vec<u8>, domain: &str) {
 }
 
 fn url_json(out: &mut Vec<u8>, url: &Url) {
+    let domain = match url.typed_host() {
+        Some(Host::Domain(domain)) => Some(domain),
+        _ => None,
+    };
     let mut o = Obj::new(out);
     let mut scratch = String::new();
     for c in std::iter::once(Component::Origin).chain(Component::SLICES) {
@@ -73,9 +77,9 @@ fn url_json(out: &mut Vec<u8>, url: &Url) {
         .str("display", &url.to_display_string())
         .opt_str(
             "displayHost",
-            url.domain().map(|d| domain_to_display(d)).as_deref(),
+            domain.map(|d| domain_to_display(d)).as_deref(),
         )
-        .raw("labels", |out| labels_json(out, url.domain().unwrap_or("")))
+        .raw("labels", |out| labels_json(out, domain.unwrap_or("")))
         .opt_str("publicSuffix", url.public_suffix())
         .opt_str("registrableDomain", url.registrable_domain())
         .str("surt", &surt::key(url, SurtProfile::InternetArchive));

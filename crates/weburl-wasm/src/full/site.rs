@@ -3,7 +3,7 @@
 //!
 //! <https://url.spec.whatwg.org/#host-public-suffix>
 
-use weburl::Url;
+use weburl::{Host, Url};
 use weburl_sites::surt::{self, SurtProfile};
 use weburl_sites::Sites;
 
@@ -18,7 +18,10 @@ fn domain_of(host: &str) -> Option<String> {
         return None;
     }
     let url = Url::parse(&format!("http://{host}/")).ok()?;
-    url.domain().map(str::to_owned)
+    match url.typed_host()? {
+        Host::Domain(domain) => Some(domain.to_owned()),
+        _ => None,
+    }
 }
 
 /// `publicSuffix(host)` (`which` 0) or `registrableDomain(host)` (1) of
