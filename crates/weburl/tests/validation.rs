@@ -214,12 +214,13 @@ fn exact_error_lists() {
         ("https://example.org/", &[]),
         (
             " \thttps://ex\nample.org/a b ",
-            // Leading C0 controls and spaces are one run, reported once; the
-            // trailing run is reported with them, before the parse proper.
+            // url.bs, basic URL parser: step 1.2 reports leading and
+            // trailing C0 controls and spaces once ("if input contains
+            // any"), at the leading run; step 3 reports tabs and newlines
+            // once, at the first; then the path state the space in "a b".
             &[
                 ("invalid-URL-unit", 0, 2),
                 ("invalid-URL-unit", 12, 13),
-                ("invalid-URL-unit", 26, 27),
                 ("invalid-URL-unit", 24, 25),
             ],
         ),
@@ -238,6 +239,21 @@ fn exact_error_lists() {
         ),
         ("sc://ex\"ample/", &[("invalid-URL-unit", 5, 13)]),
         ("sc://ex ample/", &[("host-invalid-code-point", 5, 13)]),
+        // The opaque-host parser checks its whole input twice, one error
+        // each: code points that are not URL code points, then a "%" not
+        // followed by two hex digits.
+        (
+            "sc://a\"b\"%zz%/",
+            &[("invalid-URL-unit", 5, 13), ("invalid-URL-unit", 5, 13)],
+        ),
+        // The file host state hands "C|" to the path state in its buffer,
+        // which the path state appends without checking its code points.
+        (
+            "file://C|/x",
+            &[("file-invalid-Windows-drive-letter-host", 7, 9)],
+        ),
+        // Without a host the path state meets "|" itself.
+        ("file:///C|/x", &[("invalid-URL-unit", 9, 10)]),
     ];
     let mut failures = Vec::new();
     for &(input, expected) in cases {

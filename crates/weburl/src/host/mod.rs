@@ -126,7 +126,18 @@ pub(crate) fn parse_into(
             return Err(ParseError::HostInvalidCodePoint);
         }
         if let Some(notes) = notes.as_mut() {
-            check_url_units(input, false, &mut |kind, _, _| notes(kind));
+            // The opaque-host parser's two checks are on the whole input
+            // ("if input contains ..."): one invalid-URL-unit for code
+            // points that are not URL code points, then one for a "%" not
+            // followed by two hex digits.
+            let (mut unit, mut percent) = (false, false);
+            check_url_units(input, false, &mut |_, at, _| match bytes[at] {
+                b'%' => percent = true,
+                _ => unit = true,
+            });
+            for _ in 0..usize::from(unit) + usize::from(percent) {
+                notes(ValidationErrorKind::InvalidUrlUnit);
+            }
         }
         opaque::encode_into(input, out);
         return Ok(HostKind::Opaque);

@@ -762,7 +762,7 @@ impl<'a> Parser<'a> {
             }
             self.empty_host();
             self.path_start = self.out.len();
-            return self.path(pos);
+            return self.path_checked_from(pos, end);
         }
         self.empty_host();
         if !buffer.is_empty() {
@@ -802,6 +802,14 @@ impl<'a> Parser<'a> {
 
     /// <https://url.spec.whatwg.org/#path-state>, then the query or fragment.
     fn path(&mut self, pos: usize) -> Result<(), ParseError> {
+        self.path_checked_from(pos, pos)
+    }
+
+    /// [`Self::path`] from `pos`, its code points checked for validation
+    /// errors from `checked` on: the file host state hands the path state a
+    /// Windows drive letter in its buffer, which the path state appends
+    /// without looking at its code points again.
+    fn path_checked_from(&mut self, pos: usize, checked: usize) -> Result<(), ParseError> {
         if self.validate_only {
             return Ok(());
         }
@@ -812,7 +820,7 @@ impl<'a> Parser<'a> {
             state_override: false,
         };
         let end = path::parse_path(&mut self.out, self.path_start, self.input, pos, cx);
-        self.report_url_units(pos, end, cx.special);
+        self.report_url_units(checked.min(end), end, cx.special);
         match self.byte(end) {
             Some(b'?') => self.query(end + 1),
             Some(b'#') => self.fragment(end + 1),
