@@ -2,7 +2,7 @@
 # Checks of the weburl npm package (issue 24), assuming js/setup.sh ran:
 #  1. build (js/build.sh), npm pack, install the tarball into a scratch project;
 #  2. node --test there: the WPT suites, the heap test, the fuzz test against
-#     the weburl CLI;
+#     the weburl CLI, validationErrors() against whatwg-url;
 #  3. the WPT suites in headless Chromium on a page loading the package;
 #  4. sizes against their limits (js/scripts/size.mjs);
 #  5. a benchmark smoke run, answers checked against Node's URL first.
@@ -31,6 +31,7 @@ ls node_modules/weburl
 echo "== node --test (installed package)"
 status=0
 WEBURL_TESTDATA="$repo/testdata" WEBURL_CLI="$cli" \
+    WEBURL_REFERENCE="$repo/js/test/node_modules/whatwg-url/index.js" \
     node --expose-gc --test --test-reporter=spec test/ > "$scratch/node-test.log" 2>&1 || status=$?
 # The suites' counts, the tests' verdicts and the summary.
 sed -n -E '/passed|agree|heap|memory|inputs|✔|✖|^ℹ/p' "$scratch/node-test.log"

@@ -22,8 +22,9 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # puppeteer-core never downloads a browser; the drivers use /usr/bin/chromium.
+# (again when a package-lock.json is newer than what npm installed from it)
 for dir in test bench; do
-    if [ ! -d "$dir/node_modules" ]; then
+    if [ ! -d "$dir/node_modules" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
         (cd "$dir" && npm ci --no-audit --no-fund)
     fi
 done
