@@ -381,7 +381,10 @@ fn lint_escapes_tabs_and_newlines() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "ht\\ttp://a/\\nb c");
     assert_eq!(lines[1], "  ^^ invalid-URL-unit: not allowed in a URL, or removed: a stray \"%\", a space, a control, a tab or newline");
-    assert!(lines[2].starts_with("              ^ invalid-URL-unit"), "{text}");
+    assert!(
+        lines[2].starts_with("              ^ invalid-URL-unit"),
+        "{text}"
+    );
 }
 
 #[test]
