@@ -10,7 +10,7 @@ use weburl::{domain_to_unicode, Component, Host, Position, Url};
 use weburl_sites::surt::{self, SurtProfile};
 use weburl_sites::Sites;
 
-use super::validation::{collect, errors_json};
+use super::validation::{errors_json, parse};
 use crate::abi;
 use crate::json::{self, Obj};
 
@@ -97,8 +97,7 @@ pub extern "C" fn weburl_inspect() -> i32 {
             Ok(b) => b,
             Err(message) => return abi::type_error(&message),
         };
-        let errors = collect(input, base.as_ref());
-        let parsed = Url::options().base_url(base.as_ref()).parse(input);
+        let (parsed, errors) = parse(input, base.as_ref());
         abi::out_with(|out| {
             Obj::new(out)
                 .raw("url", |out| match &parsed {

@@ -3,22 +3,25 @@
 //!
 //! <https://url.spec.whatwg.org/#validation-error>
 
-use weburl::{Url, ValidationError};
+use weburl::{ParseError, Url, ValidationError};
 
 use super::utf16::Utf16Index;
 use crate::abi;
 use crate::json::{self, Obj};
 
-/// The validation errors of parsing `input` against `base`, in the order
-/// the parser meets them.
-pub(crate) fn collect(input: &str, base: Option<&Url>) -> Vec<ValidationError> {
+/// The result of parsing `input` against `base`, and its validation errors
+/// in the order the parser meets them (a failure is reported as its error
+/// too).
+pub(crate) fn parse(
+    input: &str,
+    base: Option<&Url>,
+) -> (Result<Url, ParseError>, Vec<ValidationError>) {
     let mut errors: Vec<ValidationError> = Vec::new();
-    // The result is not needed: a failure is reported as its error too.
-    let _ = Url::options()
+    let parsed = Url::options()
         .base_url(base)
         .validation_sink(&mut errors)
         .parse(input);
-    errors
+    (parsed, errors)
 }
 
 /// `errors` as a JSON array of `{name, description, failure, start, end}`,
@@ -46,7 +49,7 @@ pub extern "C" fn weburl_validation_errors() -> i32 {
             Ok(b) => b,
             Err(message) => return abi::type_error(&message),
         };
-        let errors = collect(input, base.as_ref());
+        let (_, errors) = parse(input, base.as_ref());
         abi::out_with(|out| errors_json(out, input, &errors))
     })
 }
