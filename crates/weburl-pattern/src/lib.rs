@@ -64,7 +64,6 @@ mod part_matcher;
 mod pattern;
 mod pattern_string;
 mod regexp;
-mod scheme;
 mod tokenizer;
 
 #[cfg(feature = "regex-automata")]

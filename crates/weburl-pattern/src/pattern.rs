@@ -5,7 +5,7 @@
 
 use std::cmp::Ordering;
 
-use weburl::Url;
+use weburl::{input_scheme, InputScheme, Url};
 
 use crate::canonicalize::{default_port, is_special_scheme, Encoding};
 use crate::component::{protocol_component_matches_special_scheme, CompiledComponent, Groups};
@@ -14,7 +14,6 @@ use crate::engine::RegexEngine;
 use crate::error::{slot, Component, Error, COMPONENTS};
 use crate::init::{InitType, UrlPatternInit};
 use crate::parser::Options;
-use crate::scheme::{scheme_of, Scheme};
 
 /// What a pattern is built from, or matched against: a URL string or a
 /// dictionary of components.
@@ -376,10 +375,12 @@ impl UrlPattern {
     /// ```
     pub fn may_match_str(&self, input: &str) -> bool {
         let mut buffer = [0; 32];
-        match scheme_of(input, &mut buffer) {
-            Scheme::None => false,
-            Scheme::Some(scheme) => self.checked & 1 == 0 || self.components[0].matches(scheme),
-            Scheme::TooLong => true,
+        match input_scheme(input, &mut buffer) {
+            InputScheme::None => false,
+            InputScheme::Some(scheme) => {
+                self.checked & 1 == 0 || self.components[0].matches(scheme)
+            }
+            InputScheme::TooLong => true,
         }
     }
 

@@ -76,7 +76,7 @@ pub use host::Host;
 pub use options::{percent_encode_invalid_utf8, ParseOptions};
 pub use origin::{OpaqueOrigin, Origin};
 pub use parts::UrlParts;
-pub use scheme::SchemeKind;
+pub use scheme::{input_scheme, InputScheme, SchemeKind};
 pub use search_params::UrlSearchParams;
 pub use slicing::{Position, UrlComponents};
 pub use url::Url;

@@ -1,4 +1,7 @@
-//! Schemes: which are special, and their default ports.
+//! Schemes: which are special, their default ports, and the scheme an
+//! input starts with.
+
+use crate::code_points::{is_ascii_tab_or_newline, is_c0_control_or_space, is_scheme_byte};
 
 /// A URL's scheme, classified once at parse time.
 ///
@@ -137,15 +140,93 @@ pub(crate) fn find_scheme_end(input: &[u8]) -> Option<usize> {
     if !input.first()?.is_ascii_alphabetic() {
         return None;
     }
-    let len = 1 + input[1..]
-        .iter()
-        .position(|&b| !crate::code_points::is_scheme_byte(b))?;
+    let len = 1 + input[1..].iter().position(|&b| !is_scheme_byte(b))?;
     (input[len] == b':').then_some(len)
+}
+
+/// What the basic URL parser, given no base, reads as the scheme at the
+/// start of `input` (see [`input_scheme`]).
+#[derive(Debug, PartialEq, Eq)]
+pub enum InputScheme<'a> {
+    /// The input has no scheme (the "no scheme" state), so it does not
+    /// parse without a base.
+    None,
+    /// The scheme, lowercased (the URL's `protocol` less its `:`), in the
+    /// caller's buffer.
+    Some(&'a str),
+    /// Longer than the buffer: unknown here.
+    TooLong,
+}
+
+/// The scheme the basic URL parser reads from `input` with no base, without
+/// parsing the rest: leading C0 controls and spaces stripped, ASCII tabs and
+/// newlines skipped, then the scheme start and scheme states up to the ":".
+/// The scheme is lowercased into `buffer`. A caller can refuse most inputs
+/// by their scheme alone (weburl-pattern's `may_match_str`) before paying
+/// for a parse.
+///
+/// <https://url.spec.whatwg.org/#scheme-start-state>
+///
+/// ```
+/// use weburl::{input_scheme, InputScheme};
+///
+/// let mut buffer = [0; 16];
+/// assert_eq!(input_scheme(" HT\ttPS://a/", &mut buffer), InputScheme::Some("https"));
+/// assert_eq!(input_scheme("//a/b", &mut buffer), InputScheme::None);
+/// ```
+pub fn input_scheme<'b>(input: &str, buffer: &'b mut [u8]) -> InputScheme<'b> {
+    let bytes = input.as_bytes();
+    let start = bytes
+        .iter()
+        .position(|&b| !is_c0_control_or_space(char::from(b)))
+        .unwrap_or(bytes.len());
+    let mut len = 0;
+    for &b in &bytes[start..] {
+        if is_ascii_tab_or_newline(b) {
+            continue;
+        }
+        if b == b':' && len > 0 {
+            // The buffer holds lowercased ASCII only.
+            return std::str::from_utf8(&buffer[..len])
+                .map_or(InputScheme::None, InputScheme::Some);
+        }
+        if !(b.is_ascii_alphabetic() || (len > 0 && is_scheme_byte(b))) {
+            return InputScheme::None;
+        }
+        let Some(slot) = buffer.get_mut(len) else {
+            return InputScheme::TooLong;
+        };
+        *slot = b.to_ascii_lowercase();
+        len += 1;
+    }
+    InputScheme::None
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn input_schemes_as_the_parser_reads_them() {
+        let mut buffer = [0; 8];
+        let mut scheme = |s: &str| match input_scheme(s, &mut buffer) {
+            InputScheme::Some(s) => Ok(s.to_owned()),
+            InputScheme::None => Err("none"),
+            InputScheme::TooLong => Err("too long"),
+        };
+        assert_eq!(scheme("https://a/"), Ok("https".into()));
+        assert_eq!(scheme(" \u{1}HT\ttP\nS:x"), Ok("https".into()));
+        assert_eq!(scheme("a+b-c.d:"), Ok("a+b-c.d".into()));
+        assert_eq!(scheme("x1:"), Ok("x1".into()));
+        assert_eq!(scheme("1x:"), Err("none"));
+        assert_eq!(scheme(":x"), Err("none"));
+        assert_eq!(scheme("//a/b"), Err("none"));
+        assert_eq!(scheme("ht tp://a"), Err("none"));
+        assert_eq!(scheme("hé:"), Err("none"));
+        assert_eq!(scheme("https"), Err("none"));
+        assert_eq!(scheme(""), Err("none"));
+        assert_eq!(scheme("abcdefghi:"), Err("too long"));
+    }
 
     #[test]
     fn finds_schemes() {
