@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the npm package in js/ from the Rust sources: the core and the
-# full WebAssembly modules (crates/weburl-wasm without and with its `full`
-# feature), optimized by wasm-opt, into js/wasm/. Afterwards `npm pack ./js`
+# full WebAssembly modules (crates/weburl-wasm with its default feature
+# `url`, and with `full` alone), optimized by wasm-opt, into js/wasm/. Afterwards `npm pack ./js`
 # makes the tarball. Needs the wasm32-unknown-unknown target (installed here
 # if missing) and wasm-opt (Debian's binaryen; js/setup.sh installs it).
 set -euo pipefail
@@ -33,12 +33,21 @@ mkdir -p "$out"
 # The core module is held to a size (js/scripts/size.mjs): weburl at
 # opt-level "s" (as fast as 3 on the URL lists, 4 KB gz smaller; "z", 4 KB
 # smaller again, makes `new URL` 1.6 to 2.7 times slower) and the IDNA and
-# Unicode data crates at "z". The full module is built for speed.
-core_config=()
-for crate in idna idna_adapter icu_normalizer icu_properties icu_collections icu_provider \
-    zerovec smallvec utf8_iter utf16_iter write16 yoke zerofrom tinystr potential_utf; do
-    core_config+=(--config "profile.release.package.$crate.opt-level=\"z\"")
-done
+# Unicode data crates at "z". The full module is built for speed where
+# the package's benchmarks run (weburl, weburl-pattern, weburl-sites at
+# level 3) and for size in the crates behind `links` and `inspect` alone,
+# whose speed no bar holds (the HTML tokenizer, the legacy encodings, the
+# Unicode data), also at "z".
+unicode_crates=(idna idna_adapter icu_normalizer icu_properties icu_collections icu_provider
+    zerovec smallvec utf8_iter utf16_iter write16 yoke zerofrom tinystr potential_utf zerotrie)
+size_crates() { # crate... -> --config arguments setting their opt-level to "z"
+    for crate in "$@"; do
+        printf '%s\n' --config "profile.release.package.$crate.opt-level=\"z\""
+    done
+}
+mapfile -t core_config < <(size_crates "${unicode_crates[@]}")
+mapfile -t full_config < <(size_crates "${unicode_crates[@]}" lol_html selectors cssparser \
+    encoding_rs hashbrown servo_arc)
 
 build() { # module opt-level cargo-arguments...
     local module=$1 level=$2
@@ -49,5 +58,5 @@ build() { # module opt-level cargo-arguments...
         "$target_dir/wasm32-unknown-unknown/release/weburl_wasm.wasm" -o "$out/$module.wasm"
 }
 build core s "${core_config[@]}"
-build full 3 --features full
+build full 3 --no-default-features --features full "${full_config[@]}"
 ls -l "$out"

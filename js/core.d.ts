@@ -43,8 +43,5 @@ export declare class URLSearchParams implements Iterable<[string, string]> {
   [Symbol.iterator](): IterableIterator<[string, string]>;
 }
 
-/** Host kinds, in the order `inspect` and the module number them. */
-export declare const HOST_KINDS: readonly ["none", "domain", "ipv4", "ipv6", "opaque", "empty"];
-
 /** The size in bytes of the core module's WebAssembly memory (a diagnostic). */
 export declare function coreMemoryBytes(): number;

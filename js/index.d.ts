@@ -1,7 +1,7 @@
 // Types of `weburl`: everything of `weburl/core`, plus URLPattern, public
 // suffixes, SURT keys, validation errors, explain, links and inspect.
 
-export { URL, URLSearchParams, HOST_KINDS, coreMemoryBytes } from "./core.js";
+export { URL, URLSearchParams, coreMemoryBytes } from "./core.js";
 
 /** The size in bytes of the full module's WebAssembly memory (a diagnostic). */
 export declare function fullMemoryBytes(): number;

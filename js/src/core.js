@@ -24,9 +24,6 @@ export function coreMemoryBytes() {
   return wasm.memoryBytes();
 }
 
-/** The kinds of host, as `inspect` names them (url.rs `host_kind`). */
-export const HOST_KINDS = ["none", "domain", "ipv4", "ipv6", "opaque", "empty"];
-
 /** The setters by number (url.rs `set`). */
 const SETTERS = { href: 0, protocol: 1, username: 2, password: 3, host: 4, hostname: 5, port: 6, pathname: 7, search: 8, hash: 9 };
 

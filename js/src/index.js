@@ -4,10 +4,10 @@
 // (`explain`), the links of an HTML document, and `inspect`.
 
 import { load, usv, NULL, TYPE_ERROR } from "./boundary.js";
-import { URL, URLSearchParams, HOST_KINDS, coreMemoryBytes } from "./core.js";
+import { URL, URLSearchParams, coreMemoryBytes } from "./core.js";
 import { regexpImports } from "./regexp.js";
 
-export { URL, URLSearchParams, HOST_KINDS, coreMemoryBytes };
+export { URL, URLSearchParams, coreMemoryBytes };
 
 // URLPattern's regexp groups run on JavaScript's RegExp (./regexp.js).
 const wasm = await load("full", { weburl_regexp: regexpImports(() => wasm.memory) });

@@ -24,6 +24,7 @@ pub(crate) const OUT_PTR: usize = 0;
 /// then keeps its own string instead of decoding one).
 pub(crate) const FLAGS: usize = 1;
 /// `META[OFFSETS..OFFSETS + 14]`: a URL's component offsets (`url.rs`).
+#[cfg(feature = "url")]
 pub(crate) const OFFSETS: usize = 2;
 /// `META[OUT_LEN]`: the output's length in bytes (for a `TYPE_ERROR`'s
 /// message, whose status is not its length).
@@ -174,6 +175,7 @@ pub(crate) fn with_input_and_base<R>(
 }
 
 /// Whether the input's first `len` bytes are `s`.
+#[cfg(feature = "url")]
 pub(crate) fn input_is(len: usize, s: &str) -> bool {
     INPUT.with_borrow(|buf| {
         buf.get(..len)
@@ -215,6 +217,7 @@ fn is_ascii(bytes: &[u8]) -> bool {
 
 /// `a == b`, eight bytes at a time: the slice comparison calls `memcmp`,
 /// which wasm32's compiler builtins run one byte at a time.
+#[cfg(feature = "url")]
 fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
         return false;
@@ -249,6 +252,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "url")]
     fn same_bytes_is_slice_equality() {
         let a = b"file:///Users/isaacs/dev/tapjs/tapjs/node_modules/ts-node/esm.mjs";
         for len in 0..a.len() {

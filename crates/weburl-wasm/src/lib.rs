@@ -5,9 +5,10 @@
 //! that no binding generator stands between JavaScript and the parser.
 //!
 //! Two modules are built from this crate: the core module (default
-//! features: `URL` and `URLSearchParams`) and the full module (feature
-//! `full`: also public suffixes, SURT keys, validation errors,
-//! `URLPattern`, `explain`, `links` and `inspect`).
+//! feature `url`: `URL` and `URLSearchParams`) and the full module
+//! (feature `full` alone: public suffixes, SURT keys, validation errors,
+//! `URLPattern`, `explain`, `links` and `inspect`; the main entry loads
+//! both).
 //!
 //! ## The boundary
 //!
@@ -28,7 +29,9 @@
 #![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod abi;
+#[cfg(feature = "url")]
 pub mod params;
+#[cfg(feature = "url")]
 pub mod url;
 
 #[cfg(any(

@@ -6,8 +6,6 @@
 
 use std::cell::RefCell;
 
-#[cfg(feature = "site")]
-use weburl::Host;
 use weburl::{Position, Url};
 
 use crate::abi::{self, NULL};
@@ -30,21 +28,6 @@ const POSITIONS: [Position; 14] = [
     Position::AfterQuery,
     Position::BeforeFragment,
 ];
-
-/// The kind of `url`'s host as a number: 0 none, 1 domain, 2 IPv4,
-/// 3 IPv6, 4 opaque, 5 empty (`HOST_KINDS` in `js/src/core.js`), for
-/// `inspect`.
-#[cfg(feature = "site")]
-pub(crate) fn host_kind(url: &Url) -> u32 {
-    match url.typed_host() {
-        None => 0,
-        Some(Host::Domain(_)) => 1,
-        Some(Host::Ipv4(_)) => 2,
-        Some(Host::Ipv6(_)) => 3,
-        Some(Host::Opaque(_)) => 4,
-        Some(Host::Empty) => 5,
-    }
-}
 
 /// Hands `url` to JavaScript: offsets in `META`, the href in the output
 /// unless it is the first `same_as_input` bytes of the input.

@@ -34,7 +34,17 @@ const POSITIONS: [(&str, Position); 16] = [
     ("afterFragment", Position::AfterFragment),
 ];
 
-const HOST_KINDS: [&str; 6] = ["none", "domain", "ipv4", "ipv6", "opaque", "empty"];
+/// The kind of `url`'s host, as `js/index.d.ts` names it.
+fn host_kind(url: &Url) -> &'static str {
+    match url.typed_host() {
+        None => "none",
+        Some(Host::Domain(_)) => "domain",
+        Some(Host::Ipv4(_)) => "ipv4",
+        Some(Host::Ipv6(_)) => "ipv6",
+        Some(Host::Opaque(_)) => "opaque",
+        Some(Host::Empty) => "empty",
+    }
+}
 
 /// The display form's verdict on each label of `domain` in punycode.
 fn labels_json(out: &mut Vec<u8>, domain: &str) {
@@ -61,7 +71,7 @@ fn url_json(out: &mut Vec<u8>, url: &Url) {
     for c in std::iter::once(Component::Origin).chain(Component::SLICES) {
         o.str(c.name(), c.get(url, &mut scratch));
     }
-    o.str("hostKind", HOST_KINDS[crate::url::host_kind(url) as usize])
+    o.str("hostKind", host_kind(url))
         .raw("pathSegments", |out| match url.path_segments() {
             Some(segments) => json::array(out, segments, json::string),
             None => out.extend_from_slice(b"null"),
