@@ -54,7 +54,9 @@ pub extern "C" fn weburl_meta_ptr() -> *const AtomicU32 {
 
 /// Makes room for `len` bytes of input and returns where JavaScript
 /// writes them. The address holds until the next call with a larger
-/// `len`.
+/// `len`. The buffer keeps the largest size asked for: a module's linear
+/// memory never shrinks, so freeing it would only lend those pages to
+/// other allocations.
 #[no_mangle]
 pub extern "C" fn weburl_input_reserve(len: usize) -> *mut u8 {
     INPUT.with_borrow_mut(|input| {
@@ -62,22 +64,6 @@ pub extern "C" fn weburl_input_reserve(len: usize) -> *mut u8 {
             input.resize(len, 0);
         }
         input.as_mut_ptr()
-    })
-}
-
-/// Gives the memory of a large input or output back (after a 1 MB string,
-/// so that one call does not keep it for the life of the page).
-#[no_mangle]
-pub extern "C" fn weburl_shrink() {
-    INPUT.with_borrow_mut(|input| {
-        if input.len() > 1 << 16 {
-            *input = vec![0; 1 << 16];
-        }
-    });
-    OUT.with_borrow_mut(|out| {
-        if out.capacity() > 1 << 16 {
-            *out = Vec::new();
-        }
     })
 }
 
