@@ -15,7 +15,7 @@
 //!
 //! Components in the shapes routing patterns have (`/users/:id`, `*`) are
 //! matched directly. Any other component compiles to a regular expression
-//! on a [`RegexEngine`]: by default [`AutomataEngine`], which runs on
+//! on a [`RegexEngine`]: by default `AutomataEngine`, which runs on
 //! `regex-automata` and never backtracks. User-written groups (`(\d+)`)
 //! are ECMAScript with the `v` flag: they are validated by that grammar and
 //! translated. Backreferences and lookaround cannot run in linear time;
@@ -42,7 +42,7 @@
 //!
 //! ## Crate features
 //!
-//! - `regex-automata` (default): [`AutomataEngine`], the engine
+//! - `regex-automata` (default): `AutomataEngine`, the engine
 //!   [`UrlPattern::new`] uses. Without it the crate carries no regular
 //!   expression engine (nor `regex-automata`'s Unicode tables); patterns
 //!   that need one build only with [`UrlPattern::with_engine`], and

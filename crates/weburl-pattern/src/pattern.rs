@@ -143,7 +143,7 @@ impl UrlPattern {
     /// dictionary has its own).
     ///
     /// Components that need a regular expression compile on
-    /// [`AutomataEngine`](crate::AutomataEngine); without the
+    /// `AutomataEngine` (feature `regex-automata`); without the
     /// `regex-automata` feature there is no engine, and such a pattern is
     /// [`Error::NoRegExpEngine`] (see [`UrlPattern::with_engine`]).
     ///
