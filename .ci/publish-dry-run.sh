@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # `cargo publish --workspace --dry-run`: every crate packages on its own
 # (README and licence files, path dependencies with versions, no test that
-# reads the repository's testdata/). The packages of weburl, weburl-html
-# and weburl-cli are also built from their packaged sources (about 2
-# minutes); weburl-datafusion's is packaged without that build: verifying
-# it compiled DataFusion and Ballista again with the package's own feature
-# resolution (over 265 crates and still going after 10 minutes on the
-# development machine), and `cargo test` builds the same sources.
+# reads the repository's testdata/). Every package but weburl-datafusion's
+# is also built from its packaged sources (the `publish = false` test
+# support crate is skipped); weburl-datafusion's is packaged without that
+# build: verifying it compiled DataFusion and Ballista again with the
+# package's own feature resolution (over 265 crates and still going after
+# 10 minutes on the development machine), and `cargo test` builds the same
+# sources.
 #
 # Cargo verifies a crate that depends on another workspace crate through a
 # temporary local registry under the target directory, and unpacks that
