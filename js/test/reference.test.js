@@ -17,17 +17,11 @@ const entry = process.env.WEBURL_REFERENCE;
 assert.ok(dir && entry, "set WEBURL_TESTDATA and WEBURL_REFERENCE");
 const reference = await import(pathToFileURL(entry).href);
 
-// whatwg-url 17.3 reports IPv4-non-ASCII-input, a validation error that the
-// url.bs weburl implements (testdata/validation-error-names.txt) does not
-// define yet; it is left out of its lists, and counted.
-const NOT_IN_OUR_URL_BS = new Set(["IPv4-non-ASCII-input"]);
-
 test("validationErrors() names what whatwg-url names, on every urltestdata input", () => {
   const cases = JSON.parse(readFileSync(join(dir, "wpt/urltestdata.json"), "utf8")).filter(
     (c) => typeof c === "object",
   );
   let compared = 0;
-  let newer = 0;
   const differences = [];
   for (const { input, base } of cases) {
     let baseURL = null;
@@ -36,18 +30,13 @@ test("validationErrors() names what whatwg-url names, on every urltestdata input
       if (baseURL === null) continue; // the base itself fails: no parse to compare
     }
     const theirs = reference.parseURLWithValidationErrors(input, { baseURL }).validationErrors;
-    const expected = theirs.filter((name) => !NOT_IN_OUR_URL_BS.has(name));
-    newer += theirs.length - expected.length;
     const ours = validationErrors(input, base ?? undefined).map((e) => e.name);
     compared++;
-    if (JSON.stringify(ours) !== JSON.stringify(expected)) {
+    if (JSON.stringify(ours) !== JSON.stringify(theirs)) {
       differences.push({ input, base, ours, whatwgUrl: theirs });
     }
   }
-  console.log(
-    `validation errors: ${compared - differences.length}/${compared} inputs agree with whatwg-url ` +
-      `(${newer} IPv4-non-ASCII-input left out)`,
-  );
+  console.log(`validation errors: ${compared - differences.length}/${compared} inputs agree with whatwg-url`);
   assert.ok(compared > 850, `only ${compared} inputs compared`);
   assert.deepEqual(differences.slice(0, 10), [], `${differences.length} inputs differ`);
 });

@@ -65,7 +65,8 @@ function item(input, error) {
     { "data-error": error.name, "data-start": error.start, "data-end": error.end },
     h("p", { class: "error-head" }, h("a", { href: link, class: "error-name" }, error.name), " ", h("span", { class: "span" }, `at ${error.start}–${error.end}`), spec && spec.failure ? h("span", { class: "badge" }, "failure") : null),
     snippet(input, error.start, error.end),
-    h("p", { class: "error-desc" }, spec ? spec.description : "An error the Standard's table does not list."),
+    // A name newer than the url.bs the table was generated from: the package's own description.
+    h("p", { class: "error-desc" }, spec ? spec.description : error.description),
   );
 }
 

@@ -86,6 +86,14 @@ kinds! {
     /// An IPv4 address part exceeds 255 (failure unless it is the last part).
     Ipv4OutOfRangePart = "IPv4-out-of-range-part", failure: false,
         description: "an IPv4 part is greater than 255";
+    /// A host that ends in a number, so read as an IPv4 address, was not
+    /// ASCII before IDNA mapped it (full-width digits, "①", "。"). Added to
+    /// the Standard's table after the url.bs snapshot in the repository
+    /// (whatwg/url, 2026; the reference implementation whatwg-url reports
+    /// it from 17.3.0): the host parser's step "if asciiDomain ends in a
+    /// number", when domain is not an ASCII string.
+    Ipv4NonAsciiInput = "IPv4-non-ASCII-input", failure: false,
+        description: "the host became an IPv4 address only after IDNA mapped non-ASCII code points";
     /// An IPv6 address is missing its closing "]".
     Ipv6Unclosed = "IPv6-unclosed", failure: true,
         description: "\"[\" without a closing \"]\"";

@@ -70,6 +70,12 @@ const CASES: &[Case] = &[
         true,
         ("IPv4-out-of-range-part", 7, 12),
     ),
+    (
+        "http://\u{ff11}.\u{ff12}.\u{ff13}.\u{ff14}/",
+        None,
+        true,
+        ("IPv4-non-ASCII-input", 7, 22),
+    ),
     ("http://[::1/", None, false, ("IPv6-unclosed", 7, 11)),
     (
         "http://[:1]/",
@@ -254,6 +260,30 @@ fn exact_error_lists() {
         ),
         // Without a host the path state meets "|" itself.
         ("file:///C|/x", &[("invalid-URL-unit", 9, 10)]),
+        // IDNA maps circled digits and ideographic full stops to an IPv4
+        // address; the error comes before the IPv4 parser's own, and
+        // percent-encoded non-ASCII input counts too (the host parser
+        // tests the percent-decoded domain).
+        (
+            "http://\u{2460}.\u{2461}.\u{2462}.\u{2463}/",
+            &[("IPv4-non-ASCII-input", 7, 22)],
+        ),
+        (
+            "http://127\u{3002}1/",
+            &[
+                ("IPv4-non-ASCII-input", 7, 14),
+                ("IPv4-too-few-parts", 7, 14),
+            ],
+        ),
+        (
+            "http://%EF%BC%91.1.1.1/",
+            &[
+                ("domain-percent-encoded", 7, 22),
+                ("IPv4-non-ASCII-input", 7, 22),
+            ],
+        ),
+        // Non-ASCII that does not end in a number: no IPv4 parse, no error.
+        ("http://\u{ff11}.example/", &[]),
     ];
     let mut failures = Vec::new();
     for &(input, expected) in cases {

@@ -143,6 +143,9 @@ pub(crate) fn parse_into(
         return Ok(HostKind::Opaque);
     }
     let start = out.len();
+    // Whether the domain, percent-decoded, had non-ASCII code points (for
+    // IPv4-non-ASCII-input; found only when reporting).
+    let mut non_ascii_domain = false;
     let first_unusual = bytes
         .iter()
         .position(|&b| !LOWERCASE_DOMAIN_BYTE[usize::from(b)]);
@@ -152,6 +155,7 @@ pub(crate) fn parse_into(
     } else {
         let decoded = percent_decode(bytes);
         if notes.is_some() {
+            non_ascii_domain = !decoded.is_ascii();
             if decoded.len() < bytes.len() {
                 note(&mut notes, ValidationErrorKind::DomainPercentEncoded);
             }
@@ -163,6 +167,9 @@ pub(crate) fn parse_into(
         domain::parse_into(&decoded, false, out)?;
     }
     if ipv4::ends_in_a_number(&out.as_bytes()[start..]) {
+        if non_ascii_domain {
+            note(&mut notes, ValidationErrorKind::Ipv4NonAsciiInput);
+        }
         let address = ipv4::parse_noting(&out.as_bytes()[start..], |kind| note(&mut notes, kind))
             .map_err(|e| match e {
             ipv4::Ipv4Error::TooManyParts => ParseError::Ipv4TooManyParts,
