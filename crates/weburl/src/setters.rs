@@ -55,11 +55,27 @@ impl Url {
         text: &str,
         first_moved: Moved,
     ) -> Result<(), ParseError> {
-        let new_len = self.serialization.len() - (end - start) + text.len();
+        let len = self.serialization.len();
+        let new_len = len - (end - start) + text.len();
         if new_len > DEFAULT_MAX_LEN {
             return Err(ParseError::TooLong);
         }
-        self.serialization.replace_range(start..end, text);
+        if new_len > self.serialization.capacity() {
+            // Growing the buffer would copy all of it, and then move what
+            // follows the range again: a buffer of the final size is
+            // written once (as `replace_query` does for the query).
+            let mut grown = String::with_capacity(new_len);
+            grown.push_str(&self.serialization[..start]);
+            grown.push_str(text);
+            grown.push_str(&self.serialization[end..]);
+            self.serialization = grown;
+        } else if end == len {
+            // The range is last: cut it off and append.
+            self.serialization.truncate(start);
+            self.serialization.push_str(text);
+        } else {
+            self.serialization.replace_range(start..end, text);
+        }
         // Offsets fit in u32 once the length does; `wrapping` keeps the
         // arithmetic in u32 for a shrinking splice.
         let delta = (text.len() as u32).wrapping_sub((end - start) as u32);
