@@ -35,6 +35,54 @@ const NOT_IN_OUR_URL_BS = new Set(["IPv4-non-ASCII-input"]);
 const UNICODE_18 =
   /[\u0558\u058b-\u058c\u05c8-\u05c9\u0b53-\u0b54\u1ade-\u1adf\u1aec-\u1af0\u208f\u209d-\u209f\u20c2-\u20c4\u2e60-\u2e63\ua7dd\ua7e2\uab6c-\uab6d\u{107bb}-\u{107bf}\u{10ec9}-\u{10ecf}\u{10ed9}-\u{10eee}\u{10ef0}-\u{10ef9}\u{11b0a}\u{11df0}-\u{11df1}\u{1246f}\u{12475}-\u{1247f}\u{12550}-\u{12686}\u{18cd6}-\u{18cda}\u{18d1f}-\u{18d20}\u{18e00}-\u{19191}\u{191a0}-\u{191d2}\u{1b123}-\u{1b128}\u{1b168}\u{1ced2}-\u{1ced4}\u{1cedd}-\u{1cedf}\u{1cef1}-\u{1cefd}\u{1d127}-\u{1d128}\u{1d1eb}-\u{1d1ff}\u{1d250}-\u{1d281}\u{1d6a6}\u{1db00}-\u{1db1c}\u{1df1f}-\u{1df24}\u{1df2b}-\u{1df81}\u{1df90}-\u{1df96}\u{1dfcd}-\u{1dfff}\u{1f1ae}\u{1f6d9}\u{1f7da}-\u{1f7db}\u{1f7f1}-\u{1f7ff}\u{1fa8b}-\u{1fa8d}\u{1facc}\u{1fadd}\u{1faeb}\u{1faf9}-\u{1fafa}\u{2b81e}\u{3d000}-\u{3fc3f}]/u;
 
+/** RFC 3492 Punycode decoding of one label's part after "xn--", or null. */
+function punycodeDecode(input) {
+  const out = [];
+  let n = 128;
+  let bias = 72;
+  let i = 0;
+  const delim = input.lastIndexOf("-");
+  for (const c of input.slice(0, Math.max(delim, 0))) {
+    if (c.charCodeAt(0) >= 128) return null;
+    out.push(c.codePointAt(0));
+  }
+  for (let at = delim > 0 ? delim + 1 : 0; at < input.length; ) {
+    const oldI = i;
+    for (let w = 1, k = 36; ; k += 36) {
+      if (at >= input.length) return null;
+      const c = input.charCodeAt(at++);
+      const digit = c - 48 < 10 ? c - 22 : c - 65 < 26 ? c - 65 : c - 97 < 26 ? c - 97 : 36;
+      if (digit >= 36) return null;
+      i += digit * w;
+      const t = k <= bias ? 1 : k >= bias + 26 ? 26 : k - bias;
+      if (digit < t) break;
+      w *= 36 - t;
+      if (i > 0x10ffff * 64) return null;
+    }
+    const len = out.length + 1;
+    let delta = oldI === 0 ? Math.floor((i - oldI) / 700) : (i - oldI) >> 1;
+    delta += Math.floor(delta / len);
+    let k = 0;
+    for (; delta > 455; k += 36) delta = Math.floor(delta / 35);
+    bias = Math.floor(k + (36 * delta) / (delta + 38));
+    n += Math.floor(i / len);
+    i %= len;
+    if (n > 0x10ffff) return null;
+    out.splice(i++, 0, n);
+  }
+  return String.fromCodePoint(...out);
+}
+
+/** Whether `s`, or a Punycode label in it, has a code point Unicode 18 assigns. */
+function hasUnicode18(s) {
+  if (UNICODE_18.test(s)) return true;
+  for (const m of s.matchAll(/xn--([0-9a-z-]+)/gi)) {
+    const decoded = punycodeDecode(m[1]);
+    if (decoded !== null && UNICODE_18.test(decoded)) return true;
+  }
+  return false;
+}
+
 const GETTERS = ["href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"];
 const SETTERS = ["protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"];
 
@@ -161,7 +209,12 @@ function randomLabel(rng) {
   if (r < 0.4) return rng.pick(LABELS).replace(/\\u([0-9a-f]{4})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
   let out = r < 0.55 ? "xn--" : "";
   const n = 1 + rng.int(5);
-  for (let i = 0; i < n; i++) out += rng.next() < 0.5 ? randomCodePoint(rng) : "abcdefghijklmnopqrstuvwxyz0123456789-"[rng.int(37)];
+  for (let i = 0; i < n; i++) {
+    const r2 = rng.next();
+    if (r2 < 0.45) out += randomCodePoint(rng);
+    else if (r2 < 0.55) out += "%" + rng.pick(["00", "20", "25", "2e", "2E", "41", "7f", "80", "c3", "a9", "ef", "bc", "8e", "ff", "e3", "80", "82", "f0", "9f", "3a", "40", "5b", "5d", "zz", "4", ""]);
+    else out += "abcdefghijklmnopqrstuvwxyz0123456789-"[rng.int(37)];
+  }
   return out;
 }
 
@@ -178,7 +231,7 @@ function randomHost(rng) {
     // IPv6-like
     const parts = [];
     const n = 1 + rng.int(9);
-    for (let i = 0; i < n; i++) parts.push(rng.pick(["", "0", "1", "ffff", "FFFF", "12345", "g", "1.2.3.4", "0.0.0.0", "1.2", "256.1.1.1", "01.2.3.4", rng.int(65536).toString(16)]));
+    for (let i = 0; i < n; i++) parts.push(rng.pick(["", "", "0", "1", "0000", "00000", "ffff", "FFFF", "12345", "g", "1.2.3.4", "0.0.0.0", "1.2", "256.1.1.1", "01.2.3.4", "1.2.3.4.5", "0x1.2.3.4", "1.2.3.", "%31", "\uff11", rng.int(65536).toString(16)]));
     return `[${parts.join(":")}${rng.pick(["", "", "]", "%251", ":", "::"])}]`.replace("]]", "]");
   }
   const labels = [];
@@ -263,7 +316,7 @@ function errorsKey(ours, theirs) {
 // The setters, and the URLSearchParams methods that run the URL's update
 // steps (url.bs: a query that serializes to the empty string is null, an
 // opaque path potentially loses its trailing spaces).
-const PARAMS_OPS = ["searchParams.append", "searchParams.delete", "searchParams.set", "searchParams.sort"];
+const PARAMS_OPS = ["searchParams.append", "searchParams.delete", "searchParams.set", "searchParams.sort", "href"];
 
 function apply(url, op, value) {
   if (!op.startsWith("searchParams.")) {
@@ -353,6 +406,17 @@ export function makeChecks(weburl, reference) {
     const theirs = new reference.URLSearchParams(query);
     if (JSON.stringify([...ours]) !== JSON.stringify([...theirs])) kinds.push("params:parse");
     if (ours.toString() !== theirs.toString()) kinds.push("params:serialize");
+    const reads = (p) => JSON.stringify([p.size, p.has(name), p.has(name, value), p.get(name), p.getAll(name)]);
+    if (reads(ours) !== reads(theirs)) kinds.push("params:reads");
+    const pairs = [...theirs].slice(0, 3).concat([[name, value]]);
+    if (new weburl.URLSearchParams(pairs).toString() !== new reference.URLSearchParams(pairs).toString()) kinds.push("params:from-pairs");
+    const record = Object.fromEntries(pairs);
+    if (new weburl.URLSearchParams(record).toString() !== new reference.URLSearchParams(record).toString()) kinds.push("params:from-record");
+    ours.append(name, value);
+    theirs.append(name, value);
+    ours.delete(name, value);
+    theirs.delete(name, value);
+    if (ours.toString() !== theirs.toString()) kinds.push("params:delete-value");
     ours.append(name, value);
     theirs.append(name, value);
     if (ours.toString() !== theirs.toString()) kinds.push("params:append");
@@ -407,7 +471,7 @@ export function run({ weburl, reference, testdata, count, seed = 1, shrinkExampl
   const groups = new Map();
   const counts = { parse: 0, setter: 0, params: 0 };
   const record = (kinds, example, size, recheck) => {
-    const explained = Object.values(example).flat(2).some((v) => typeof v === "string" && UNICODE_18.test(v));
+    const explained = Object.values(example).flat(2).some((v) => typeof v === "string" && hasUnicode18(v));
     for (const k of kinds) {
       const kind = explained ? `explained:unicode-18:${k}` : k;
       const g = groups.get(kind);
