@@ -151,7 +151,10 @@ function mutate(rng, s, corpusList) {
   for (let i = 0; i < ops; i++) {
     const cps = [...s];
     const at = rng.int(cps.length + 1);
-    switch (rng.int(6)) {
+    switch (rng.int(7)) {
+      case 6: // a piece many times (long numbers, many dots or segments)
+        cps.splice(at, 0, ...[...rng.pick(PIECES).repeat(2 + rng.int(40))]);
+        break;
       case 0: // insert
       case 1:
         cps.splice(at, 0, rng.pick(PIECES));
