@@ -32,16 +32,28 @@ function requireArgs(count, needed, what) {
   if (count < needed) throw new TypeError(`${what}: ${needed} argument${needed > 1 ? "s" : ""} required, but only ${count} present.`);
 }
 
+// A lone surrogate: a code point that is not a URL code point.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /**
  * The URL Standard's validation errors of parsing `input` (against
  * `base`): `[{ name, description, failure, start, end }]`, spans in UTF-16
  * code units of `input`. Throws a TypeError when `base` does not parse.
  *
+ * A lone surrogate in `input` is an invalid-URL-unit where the parser
+ * checks for URL code points (url.bs: the URL code points exclude
+ * surrogates), as whatwg-url reports it; the URL parsed is the one of the
+ * scalar value string, the surrogate as U+FFFD (WebIDL's USVString). The
+ * module reads U+FFFF in its place: like a surrogate, not a URL code point,
+ * disallowed in a domain, and one UTF-16 code unit long.
+ *
  * https://url.spec.whatwg.org/#validation-error
  */
 export function validationErrors(input, base = undefined) {
   requireArgs(arguments.length, 1, "validationErrors");
-  wasm.putArgs([usv(input), optionalUsv(base)]);
+  let s = typeof input === "string" ? input : `${input}`;
+  if (s.isWellFormed !== undefined && !s.isWellFormed()) s = s.replace(LONE_SURROGATE, "\uffff");
+  wasm.putArgs([usv(s), optionalUsv(base)]);
   return jsonResult(x.weburl_validation_errors());
 }
 

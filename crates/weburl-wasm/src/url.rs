@@ -122,6 +122,30 @@ fn set(url: &mut Url, which: u32, value: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The URL whose href is `href`, an href this module gave JavaScript.
+/// Parsing gives it back, but for one kind: a file URL whose host is
+/// "localhost", which only the protocol setter makes (the scheme state with
+/// a state override keeps a special URL's host when the scheme becomes
+/// "file") and which the parser's file host state makes the empty host
+/// ("If host is "localhost", then set host to the empty string"). That one
+/// is made as the protocol setter made it: the same URL with scheme "http",
+/// then "file".
+///
+/// <https://url.spec.whatwg.org/#scheme-state>
+fn parse_href(href: &str) -> Result<Url, weburl::ParseError> {
+    let url = Url::parse(href)?;
+    if url.href().len() != href.len() {
+        if let Some(rest) = href.strip_prefix("file://localhost") {
+            if let Ok(mut again) = Url::parse(&format!("http://localhost{rest}")) {
+                if again.set_protocol("file").is_ok() && again.href() == href {
+                    return Ok(again);
+                }
+            }
+        }
+    }
+    Ok(url)
+}
+
 /// A setter: arguments (`with_args`) href and value. Returns the new
 /// href as [`weburl_url_parse`] does, or `TYPE_ERROR` (href only).
 ///
@@ -130,8 +154,7 @@ fn set(url: &mut Url, which: u32, value: &str) -> Result<(), String> {
 pub extern "C" fn weburl_url_set(which: u32) -> i32 {
     let result = abi::with_args(2, |args| {
         let href = args[0].unwrap_or_default();
-        // The href came from this parser: it parses back to the same URL.
-        let mut url = Url::parse(href).map_err(|e| e.to_string())?;
+        let mut url = parse_href(href).map_err(|e| e.to_string())?;
         set(&mut url, which, args[1].unwrap_or_default())?;
         Ok::<Url, String>(url)
     });
@@ -159,7 +182,7 @@ pub extern "C" fn weburl_url_origin(len: usize) -> i32 {
 #[no_mangle]
 pub extern "C" fn weburl_url_set_params(count: usize) -> i32 {
     let result = abi::with_args(count, |args| {
-        let mut url = Url::parse(args.first().copied().flatten()?).ok()?;
+        let mut url = parse_href(args.first().copied().flatten()?).ok()?;
         let params = crate::params::from_args(&args[1..]);
         url.set_search_params(&params).ok()?;
         Some(url)
@@ -167,5 +190,27 @@ pub extern "C" fn weburl_url_set_params(count: usize) -> i32 {
     match result {
         Some(url) => emit(&url, usize::MAX),
         None => abi::type_error("the URL's href does not parse"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_href_gives_back_a_file_url_whose_host_is_localhost() {
+        let url = parse_href("file://localhost/C:/x?q#f").unwrap();
+        assert_eq!(url.href(), "file://localhost/C:/x?q#f");
+        assert_eq!(url.hostname(), "localhost");
+        for href in [
+            "file:///x",
+            "file://host/x",
+            "http://localhost/",
+            "file://localhostx/",
+        ] {
+            assert_eq!(parse_href(href).unwrap().href(), href);
+        }
+        // Not an href of a URL: parsed as it is.
+        assert_eq!(parse_href("file://LOCALHOST/").unwrap().href(), "file:///");
     }
 }

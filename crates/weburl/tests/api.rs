@@ -291,6 +291,28 @@ fn failed_set_href_leaves_url_unchanged() {
     assert_eq!(url.href(), "http://other.example/b");
 }
 
+/// The protocol setter keeps a special URL's host when the scheme becomes
+/// "file", "localhost" too (url.bs, scheme state, state override: only
+/// credentials, a port, or a file URL's empty host stop it), while the
+/// parser's file host state makes "localhost" the empty host: the href of
+/// such a URL does not parse back to it. Setters after it edit the URL,
+/// whose host stays "localhost" (whatwg-url gives the same hrefs).
+#[test]
+fn file_url_whose_host_is_localhost_from_the_protocol_setter() {
+    let mut url = url("http:localhost/p?q#f");
+    url.set_protocol("file").unwrap();
+    assert_eq!(url.href(), "file://localhost/p?q#f");
+    assert_eq!(url.hostname(), "localhost");
+    // file URLs cannot have a port: the setter returns (url.bs, port setter, step 1).
+    assert!(url.set_port("").is_err());
+    url.set_pathname("/x").unwrap();
+    url.set_search("").unwrap();
+    url.set_hash("g").unwrap();
+    assert_eq!(url.href(), "file://localhost/x#g");
+    assert_eq!(url.hostname(), "localhost");
+    assert_eq!(Url::parse(url.href()).unwrap().href(), "file:///x#g");
+}
+
 #[test]
 fn origin_display() {
     assert_eq!(
