@@ -61,14 +61,7 @@ impl Url {
             return Err(ParseError::TooLong);
         }
         if new_len > self.serialization.capacity() {
-            // Growing the buffer would copy all of it, and then move what
-            // follows the range again: a buffer of the final size is
-            // written once (as `replace_query` does for the query).
-            let mut grown = String::with_capacity(new_len);
-            grown.push_str(&self.serialization[..start]);
-            grown.push_str(text);
-            grown.push_str(&self.serialization[end..]);
-            self.serialization = grown;
+            self.serialization = self.rewritten(start, end, "", text, new_len);
         } else if end == len {
             // The range is last: cut it off and append.
             self.serialization.truncate(start);
@@ -93,6 +86,26 @@ impl Url {
         }
         shift(&mut o.fragment_start);
         Ok(())
+    }
+
+    /// The serialization with `start..end` replaced by `lead` and `text`,
+    /// in a buffer of its final length `new_len`: growing the old buffer
+    /// instead would copy all of it, and then move what follows the range
+    /// again.
+    fn rewritten(
+        &self,
+        start: usize,
+        end: usize,
+        lead: &str,
+        text: &str,
+        new_len: usize,
+    ) -> String {
+        let mut grown = String::with_capacity(new_len);
+        grown.push_str(&self.serialization[..start]);
+        grown.push_str(lead);
+        grown.push_str(text);
+        grown.push_str(&self.serialization[end..]);
+        grown
     }
 
     /// <https://url.spec.whatwg.org/#cannot-have-a-username-password-port>
@@ -446,14 +459,7 @@ impl Url {
             return Err(ParseError::TooLong);
         }
         if new_len > self.serialization.capacity() {
-            // Growing the buffer would copy all of it (and then move the
-            // fragment again): a buffer of the final size is written once.
-            let mut grown = String::with_capacity(new_len);
-            grown.push_str(&self.serialization[..start]);
-            grown.push('?');
-            grown.push_str(body);
-            grown.push_str(&self.serialization[end..]);
-            self.serialization = grown;
+            self.serialization = self.rewritten(start, end, "?", body, new_len);
         } else if end == len {
             // The query is last: cut it off and append the new one.
             self.serialization.truncate(start);
