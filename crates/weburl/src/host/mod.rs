@@ -91,6 +91,16 @@ fn note(notes: &mut Notes<'_>, kind: ValidationErrorKind) {
     }
 }
 
+/// IPv4-non-ASCII-input when the domain (`input` percent-decoded) is not
+/// ASCII. Out of line: only a parse that reports validation errors calls it.
+#[cold]
+#[inline(never)]
+fn note_ipv4_non_ascii_input(input: &[u8], notes: &mut Notes<'_>) {
+    if !percent_decode(input).is_ascii() {
+        note(notes, ValidationErrorKind::Ipv4NonAsciiInput);
+    }
+}
+
 /// The host parser: parses `input` and appends the serialized host to `out`.
 ///
 /// <https://url.spec.whatwg.org/#concept-host-parser>
@@ -143,9 +153,6 @@ pub(crate) fn parse_into(
         return Ok(HostKind::Opaque);
     }
     let start = out.len();
-    // Whether the domain, percent-decoded, had non-ASCII code points (for
-    // IPv4-non-ASCII-input; found only when reporting).
-    let mut non_ascii_domain = false;
     let first_unusual = bytes
         .iter()
         .position(|&b| !LOWERCASE_DOMAIN_BYTE[usize::from(b)]);
@@ -155,7 +162,6 @@ pub(crate) fn parse_into(
     } else {
         let decoded = percent_decode(bytes);
         if notes.is_some() {
-            non_ascii_domain = !decoded.is_ascii();
             if decoded.len() < bytes.len() {
                 note(&mut notes, ValidationErrorKind::DomainPercentEncoded);
             }
@@ -167,8 +173,8 @@ pub(crate) fn parse_into(
         domain::parse_into(&decoded, false, out)?;
     }
     if ipv4::ends_in_a_number(&out.as_bytes()[start..]) {
-        if non_ascii_domain {
-            note(&mut notes, ValidationErrorKind::Ipv4NonAsciiInput);
+        if notes.is_some() {
+            note_ipv4_non_ascii_input(bytes, &mut notes);
         }
         let address = ipv4::parse_noting(&out.as_bytes()[start..], |kind| note(&mut notes, kind))
             .map_err(|e| match e {
