@@ -1,9 +1,6 @@
-// The boundary with a weburl WebAssembly module: loading it, writing
-// arguments into its input buffer, reading what it returns.
-//
-// Exports of crates/weburl-wasm take arguments as UTF-8 in one input
-// buffer and leave results in one output buffer whose address, with other
-// numbers, is in the META words (see crates/weburl-wasm/src/abi.rs).
+// The boundary with a weburl WebAssembly module (crates/weburl-wasm/src/abi.rs):
+// arguments go in as UTF-8 in one input buffer, results come back in one
+// output buffer, whose address is in the META words.
 
 /** A status: null, or a URL that does not parse. */
 export const NULL = -1;
@@ -21,8 +18,7 @@ const NodeBuffer = typeof globalThis.Buffer === "function" && typeof globalThis.
 async function moduleBytes(name) {
   const url = new URL(`../wasm/${name}.wasm`, import.meta.url);
   if (url.protocol === "file:") {
-    // Node (and Deno, Bun): read the file. The specifier is in a variable
-    // so that bundlers for browsers do not try to resolve it.
+    // Node, Deno, Bun: read the file (a variable specifier, which bundlers leave alone).
     const fsName = "node:fs/promises";
     const fs = await import(/* webpackIgnore: true */ /* @vite-ignore */ fsName);
     return fs.readFile(url);
@@ -54,8 +50,7 @@ export class Boundary {
   refresh() {
     this.buffer = this.memory.buffer;
     this.u8 = new Uint8Array(this.buffer);
-    // The input buffer's own view: encodeInto into it needs no subarray
-    // (whose creation costs as much as encoding a short URL).
+    // The input's own view: no subarray (as costly as encoding a short URL) per call.
     this.input = new Uint8Array(this.buffer, this.inputAddress, this.inputCapacity);
     // Node's Buffer decodes Latin-1 without TextDecoder's per-call cost.
     this.nodeBuffer = NodeBuffer === undefined ? null : NodeBuffer.from(this.buffer);
@@ -67,11 +62,7 @@ export class Boundary {
     return this.memory.buffer.byteLength;
   }
 
-  /**
-   * Makes the views current; call after any export that may allocate.
-   * Growing the memory detaches the old buffer, which leaves its views
-   * empty: testing that is cheaper than reading `memory.buffer`.
-   */
+  /** Makes the views current after an export that may allocate (a grown memory empties them). */
   sync() {
     if (this.u8.byteLength === 0) this.refresh();
   }
@@ -87,20 +78,12 @@ export class Boundary {
     }
   }
 
-  /**
-   * Writes `s` as UTF-8 at input offset `at` (room for it reserved) and
-   * returns the bytes written. Lone surrogates become U+FFFD, as WebIDL's
-   * USVString conversion makes them.
-   */
+  /** Writes `s` as UTF-8 at input offset `at` (room reserved): lone surrogates as U+FFFD. */
   put(s, at) {
     return encoder.encodeInto(s, at === 0 ? this.input : this.input.subarray(at)).written;
   }
 
-  /**
-   * Writes `input` (and `base` after it) for the URL calls; returns the
-   * input's length, and leaves the base's in `baseLen` (-1 for none), so
-   * that the hot path allocates no array.
-   */
+  /** Writes `input` and `base` (-1 in `baseLen` for none) without an array; returns the input's length. */
   putInputAndBase(input, base) {
     this.reserve((input.length + (base === undefined ? 0 : base.length)) * 3 + 16);
     const len = this.put(input, 0);
@@ -108,11 +91,7 @@ export class Boundary {
     return len;
   }
 
-  /**
-   * Writes a list of strings (null for none) as `with_args` reads them: a
-   * little-endian length per string, then the strings. A Uint8Array goes
-   * in as its bytes.
-   */
+  /** Writes strings (null for none; a Uint8Array as its bytes) as `with_args` reads them. */
   putArgs(args) {
     let room = args.length * 4;
     for (const a of args) if (a != null) room += typeof a === "string" ? a.length * 3 : a.length;
@@ -186,19 +165,12 @@ export class Boundary {
   }
 }
 
-/**
- * ToString (a Symbol throws a TypeError): the conversion to USVString of
- * an argument that only goes into the module, since `encodeInto` itself
- * writes lone surrogates as U+FFFD.
- */
+/** ToString (a Symbol throws): USVString for what only goes into the module (encodeInto makes lone surrogates U+FFFD). */
 export function str(value) {
   return typeof value === "string" ? value : `${value}`;
 }
 
-/**
- * WebIDL's conversion to USVString: ToString (a Symbol throws a
- * TypeError), then lone surrogates to U+FFFD.
- */
+/** WebIDL's USVString: ToString (a Symbol throws), lone surrogates to U+FFFD. */
 export function usv(value) {
   const s = typeof value === "string" ? value : `${value}`;
   return s.isWellFormed === undefined || s.isWellFormed() ? s : s.toWellFormed();

@@ -1,11 +1,6 @@
-// The core entry point, `weburl/core`: URL and URLSearchParams on the core
-// WebAssembly module (no Public Suffix List, URLPattern or HTML).
-//
-// A URL keeps only its href and the offsets of its components in it; every
-// getter slices the href, so reading one allocates nothing in WebAssembly
-// and a dropped URL holds no WebAssembly memory.
-//
-// https://url.spec.whatwg.org/#api
+// `weburl/core`: URL and URLSearchParams on the core WebAssembly module. A URL
+// keeps its href and its components' offsets: getters slice the href, and a
+// dropped URL holds no WebAssembly memory. https://url.spec.whatwg.org/#api
 
 import { load, str, usv, NULL, TYPE_ERROR } from "./boundary.js";
 
@@ -16,10 +11,7 @@ const x = wasm.x;
 const FLAGS = 1;
 const OFFSETS = 2;
 
-/**
- * The size in bytes of the core WebAssembly module's memory: a
- * diagnostic, for checking that dropped objects leave nothing behind.
- */
+/** The core module's memory in bytes: a diagnostic (dropped objects leave nothing). */
 export function coreMemoryBytes() {
   return wasm.memoryBytes();
 }
@@ -27,10 +19,7 @@ export function coreMemoryBytes() {
 /** The setters by number (url.rs `set`). */
 const SETTERS = { href: 0, protocol: 1, username: 2, password: 3, host: 4, hostname: 5, port: 6, pathname: 7, search: 8, hash: 9 };
 
-/**
- * The href a parse or setter call left: `input` itself when the module
- * says the href is the input's bytes, otherwise the output decoded.
- */
+/** The href a call left: `input` itself when the module says so, else the output. */
 function hrefOf(status, input) {
   return (wasm.meta[FLAGS] & 1) === 1 ? input : wasm.ascii(status);
 }
@@ -239,8 +228,6 @@ export class URL {
     };
   }
 }
-
-
 
 for (const name of ["href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "searchParams", "hash", "toString", "toJSON"]) {
   const d = Object.getOwnPropertyDescriptor(URL.prototype, name);
