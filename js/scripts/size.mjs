@@ -1,7 +1,8 @@
-// Sizes of the package, gzip -9, as issue 24 limits them:
-//   core entry (weburl/core: the JavaScript it loads and core.wasm) <= 110 KiB
-//   whole package (every file `npm pack` ships)                     <= 300 KiB
-//   Public Suffix List data in it                                   <= 45 KiB
+// Sizes of the package, gzip -9, as issue 24 limits them (in KB, read here
+// as 1,000 bytes, the stricter of the two readings):
+//   core entry (weburl/core: the JavaScript it loads and core.wasm) <= 110 KB
+//   whole package (every file `npm pack` ships)                     <= 300 KB
+//   Public Suffix List data in it                                   <= 45 KB
 // Prints each figure against its limit; exits 1 when a limit marked
 // enforced is exceeded (the core entry and the PSL data always; the whole
 // package with WEBURL_SIZE_STRICT=1).
@@ -19,6 +20,7 @@ const pkg = process.argv[2] ?? join(here, "..");
 const gzBytes = (bytes) => execFileSync("gzip", ["-9c"], { input: bytes, maxBuffer: 1 << 28 }).length;
 const gz = (file) => gzBytes(readFileSync(file));
 const KiB = 1024;
+const KB = 1000;
 
 function files(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -67,9 +69,9 @@ const rows = [
 ];
 let failed = 0;
 for (const [what, size, limit, enforced] of rows) {
-  const ok = size <= limit * KiB;
+  const ok = size <= limit * KB;
   if (!ok && enforced) failed++;
-  console.log(`${what.padEnd(40)} ${(size / KiB).toFixed(1).padStart(7)} KiB gz (${size} B)  limit ${limit} KiB: ${ok ? "ok" : enforced ? "OVER" : "over (not met; see js/README.md)"}`);
+  console.log(`${what.padEnd(40)} ${(size / KiB).toFixed(1).padStart(7)} KiB gz (${size} B)  limit ${limit} KB: ${ok ? "ok" : enforced ? "OVER" : "over (not met; see js/README.md)"}`);
 }
 for (const f of shipped) console.log(`  ${relative(pkg, f).padEnd(20)} ${(gz(f) / KiB).toFixed(1).padStart(7)} KiB gz`);
 process.exit(failed ? 1 : 0);
