@@ -26,15 +26,7 @@ const STRING_TYPE: DataType = DataType::Utf8;
 /// The result's columns unless `fields` picks them: the ten getters that
 /// are slices of the href ([`Component::SLICES`]), then `error`. `origin`,
 /// which has to be written out, is there when `fields` names it.
-const DEFAULT_COLUMNS: [Column; 11] = {
-    let mut columns = [Column::Error; 11];
-    let mut i = 0;
-    while i < Component::SLICES.len() {
-        columns[i] = Column::Component(Component::SLICES[i]);
-        i += 1;
-    }
-    columns
-};
+const DEFAULT_COLUMNS: [Column; 11] = weburl_arrow::getter_columns(&Component::SLICES);
 
 /// The columns `fields` can name beyond the getters and `error`: values
 /// from weburl-sites, null where the URL has none.

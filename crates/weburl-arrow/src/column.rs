@@ -37,29 +37,30 @@ impl fmt::Debug for Derived {
     }
 }
 
-/// Every getter ([`Component::ALL`]), the struct of SQL's `url_parse`.
-pub const GETTERS: [Column; 11] = {
-    let mut columns = [Column::Error; 11];
+/// The columns of `getters`, in their order, then `error` if `N` leaves a
+/// slot for it: the constant column lists of the bindings. `N` must be the
+/// number of getters or one more (checked when the constant is built).
+pub const fn getter_columns<const N: usize>(getters: &[Component]) -> [Column; N] {
+    assert!(
+        getters.len() == N || getters.len() + 1 == N,
+        "N is the number of getters, or one more for `error`"
+    );
+    let mut columns = [Column::Error; N];
     let mut i = 0;
-    while i < Component::ALL.len() {
-        columns[i] = Column::Component(Component::ALL[i]);
+    while i < getters.len() {
+        columns[i] = Column::Component(getters[i]);
         i += 1;
     }
     columns
-};
+}
+
+/// Every getter ([`Component::ALL`]), the struct of SQL's `url_parse`.
+pub const GETTERS: [Column; 11] = getter_columns(&Component::ALL);
 
 /// The URL struct: every getter ([`Component::ALL`]: `href`, `protocol`,
 /// `username`, `password`, `host`, `hostname`, `port`, `pathname`,
 /// `search`, `hash`, `origin`), then `error`.
-pub const COLUMNS: [Column; 12] = {
-    let mut columns = [Column::Error; 12];
-    let mut i = 0;
-    while i < GETTERS.len() {
-        columns[i] = GETTERS[i];
-        i += 1;
-    }
-    columns
-};
+pub const COLUMNS: [Column; 12] = getter_columns(&Component::ALL);
 
 impl Column {
     /// The field's name: the getter's, `"error"`, or the derived column's.

@@ -49,7 +49,7 @@ use arrow_array::{Array, GenericStringArray, OffsetSizeTrait, StructArray};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use weburl::Url;
 
-pub use column::{Column, Derived, COLUMNS, GETTERS};
+pub use column::{getter_columns, Column, Derived, COLUMNS, GETTERS};
 
 use rows::Rows;
 
