@@ -19,6 +19,9 @@ import { join, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequire } from "node:module";
 
+// Pinned in js/test/package.json, resolved from js/test/ like whatwg-url.
+const punycode = createRequire(import.meta.url)("punycode/");
+
 // Code points that Unicode 18 assigns and UTS #46 18.0 makes valid or maps:
 // whatwg-url 17.3's tr46 7.0 has Unicode 18's IDNA data, weburl has Unicode
 // 17's (ICU4X 2.3), where they are unassigned and so disallowed. WPT's
@@ -30,42 +33,13 @@ import { createRequire } from "node:module";
 const UNICODE_18 =
   /[\u0558\u058b-\u058c\u05c8-\u05c9\u0b53-\u0b54\u1ade-\u1adf\u1aec-\u1af0\u208f\u209d-\u209f\u20c2-\u20c4\u2e60-\u2e63\ua7dd\ua7e2\uab6c-\uab6d\u{107bb}-\u{107bf}\u{10ec9}-\u{10ecf}\u{10ed9}-\u{10eee}\u{10ef0}-\u{10ef9}\u{11b0a}\u{11df0}-\u{11df1}\u{1246f}\u{12475}-\u{1247f}\u{12550}-\u{12686}\u{18cd6}-\u{18cda}\u{18d1f}-\u{18d20}\u{18e00}-\u{19191}\u{191a0}-\u{191d2}\u{1b123}-\u{1b128}\u{1b168}\u{1ced2}-\u{1ced4}\u{1cedd}-\u{1cedf}\u{1cef1}-\u{1cefd}\u{1d127}-\u{1d128}\u{1d1eb}-\u{1d1ff}\u{1d250}-\u{1d281}\u{1d6a6}\u{1db00}-\u{1db1c}\u{1df1f}-\u{1df24}\u{1df2b}-\u{1df81}\u{1df90}-\u{1df96}\u{1dfcd}-\u{1dfff}\u{1f1ae}\u{1f6d9}\u{1f7da}-\u{1f7db}\u{1f7f1}-\u{1f7ff}\u{1fa8b}-\u{1fa8d}\u{1facc}\u{1fadd}\u{1faeb}\u{1faf9}-\u{1fafa}\u{2b81e}\u{3d000}-\u{3fc3f}]/u;
 
-/** RFC 3492 Punycode decoding of one label's part after "xn--", or null. */
+/** The Punycode (RFC 3492) decoding of a label's part after "xn--", or null. */
 function punycodeDecode(input) {
-  const out = [];
-  let n = 128;
-  let bias = 72;
-  let i = 0;
-  const delim = input.lastIndexOf("-");
-  for (const c of input.slice(0, Math.max(delim, 0))) {
-    if (c.charCodeAt(0) >= 128) return null;
-    out.push(c.codePointAt(0));
+  try {
+    return punycode.decode(input);
+  } catch {
+    return null;
   }
-  for (let at = delim > 0 ? delim + 1 : 0; at < input.length; ) {
-    const oldI = i;
-    for (let w = 1, k = 36; ; k += 36) {
-      if (at >= input.length) return null;
-      const c = input.charCodeAt(at++);
-      const digit = c - 48 < 10 ? c - 22 : c - 65 < 26 ? c - 65 : c - 97 < 26 ? c - 97 : 36;
-      if (digit >= 36) return null;
-      i += digit * w;
-      const t = k <= bias ? 1 : k >= bias + 26 ? 26 : k - bias;
-      if (digit < t) break;
-      w *= 36 - t;
-      if (i > 0x10ffff * 64) return null;
-    }
-    const len = out.length + 1;
-    let delta = oldI === 0 ? Math.floor((i - oldI) / 700) : (i - oldI) >> 1;
-    delta += Math.floor(delta / len);
-    let k = 0;
-    for (; delta > 455; k += 36) delta = Math.floor(delta / 35);
-    bias = Math.floor(k + (36 * delta) / (delta + 38));
-    n += Math.floor(i / len);
-    i %= len;
-    if (n > 0x10ffff) return null;
-    out.splice(i++, 0, n);
-  }
-  return String.fromCodePoint(...out);
 }
 
 /** Whether `s`, or a Punycode label in it, has a code point Unicode 18 assigns. */
