@@ -4,78 +4,9 @@ use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, Int32Array, LargeStringArray, StringArray, StringViewArray};
 use arrow_schema::DataType;
 use weburl::{Component, Url};
+use weburl_test_support::url_struct::{getters, URLS};
 
 use crate::{fields, Column, Derived, UrlStruct, COLUMNS, GETTERS};
-
-const URLS: [Option<&str>; 7] = [
-    Some("https://user:pw@EXAMPLE.com:8080/a/../b?q=1#f"),
-    Some("blob:https://example.org:443/uuid"),
-    Some("http://exa mple.com/"),
-    None,
-    Some("data:,Hello%2C%20World!"),
-    Some("file:///C:/x?#"),
-    Some("/relative"),
-];
-
-/// Every getter of the URLs that parse, written out: the rows of [`URLS`]
-/// in [`Component::ALL`] order.
-fn getters(row: usize) -> Option<[&'static str; 11]> {
-    Some(match row {
-        0 => [
-            "https://user:pw@example.com:8080/b?q=1#f",
-            "https:",
-            "user",
-            "pw",
-            "example.com:8080",
-            "example.com",
-            "8080",
-            "/b",
-            "?q=1",
-            "#f",
-            "https://example.com:8080",
-        ],
-        1 => [
-            "blob:https://example.org:443/uuid",
-            "blob:",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "https://example.org:443/uuid",
-            "",
-            "",
-            "https://example.org",
-        ],
-        4 => [
-            "data:,Hello%2C%20World!",
-            "data:",
-            "",
-            "",
-            "",
-            "",
-            "",
-            ",Hello%2C%20World!",
-            "",
-            "",
-            "null",
-        ],
-        5 => [
-            "file:///C:/x?#",
-            "file:",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "/C:/x",
-            "",
-            "",
-            "null",
-        ],
-        _ => return None,
-    })
-}
 
 /// The failures of [`URLS`] by row.
 fn error(row: usize) -> Option<&'static str> {

@@ -2,66 +2,20 @@
 
 use crate::common::{check_each_type, column, context_with_urls, table};
 use weburl_datafusion::Component;
+use weburl_test_support::url_struct::{getters, URLS};
 
-const URLS: [Option<&str>; 5] = [
-    Some("https://user:pw@EXAMPLE.com:8080/a/../b?q=1#f"),
-    Some("blob:https://example.org:443/uuid"),
-    Some("http://exa mple.com/"),
-    None,
-    Some("data:,Hello%2C%20World!"),
-];
-
-/// The getters of each row of [`URLS`], in [`Component::ALL`] order.
-fn getters(row: usize) -> Option<[&'static str; 11]> {
-    match row {
-        0 => Some([
-            "https://user:pw@example.com:8080/b?q=1#f",
-            "https:",
-            "user",
-            "pw",
-            "example.com:8080",
-            "example.com",
-            "8080",
-            "/b",
-            "?q=1",
-            "#f",
-            "https://example.com:8080",
-        ]),
-        1 => Some([
-            "blob:https://example.org:443/uuid",
-            "blob:",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "https://example.org:443/uuid",
-            "",
-            "",
-            "https://example.org",
-        ]),
-        4 => Some([
-            "data:,Hello%2C%20World!",
-            "data:",
-            "",
-            "",
-            "",
-            "",
-            "",
-            ",Hello%2C%20World!",
-            "",
-            "",
-            "null",
-        ]),
-        _ => None,
-    }
+/// The first five rows of the URL struct's inputs (two URLs, one that
+/// does not parse, a null, a data: URL), whose getters weburl-arrow's
+/// tests check too.
+fn urls() -> &'static [Option<&'static str>] {
+    &URLS[..5]
 }
 
 #[tokio::test]
 async fn each_field_of_url_parse_and_url_get() {
-    let ctx = context_with_urls(&URLS);
+    let ctx = context_with_urls(urls());
     for (index, component) in Component::ALL.into_iter().enumerate() {
-        let expected: Vec<Option<&str>> = (0..URLS.len())
+        let expected: Vec<Option<&str>> = (0..urls().len())
             .map(|row| getters(row).map(|g| g[index]))
             .collect();
         let name = component.name();
@@ -72,7 +26,7 @@ async fn each_field_of_url_parse_and_url_get() {
 
 #[tokio::test]
 async fn an_invalid_url_parses_to_null() {
-    let ctx = context_with_urls(&URLS);
+    let ctx = context_with_urls(urls());
     for c in crate::common::STRING_COLUMNS {
         let nulls = column(
             &ctx,
@@ -86,7 +40,7 @@ async fn an_invalid_url_parses_to_null() {
 
 #[tokio::test]
 async fn the_struct_type_follows_the_string_type() {
-    let ctx = context_with_urls(&URLS);
+    let ctx = context_with_urls(urls());
     let types = column(&ctx, "SELECT arrow_typeof(url_parse(uv)) FROM t LIMIT 1").await;
     let text = types[0].clone().unwrap();
     assert!(text.starts_with("Struct("), "{text}");

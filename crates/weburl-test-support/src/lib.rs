@@ -19,6 +19,8 @@
 //!   report), for weburl's and weburl-pattern's WPT harnesses.
 //! - [`console`]: runs a README's console examples against a build's
 //!   binaries (the `weburl` and `weburl-sql` README tests).
+//! - [`url_struct`]: the URL struct's rows written out, for weburl-arrow's
+//!   kernel and weburl-datafusion's `url_parse`.
 
 #[cfg(feature = "ada")]
 pub mod ada_compare;
@@ -30,3 +32,4 @@ pub mod harness;
 pub mod pattern_checks;
 #[cfg(feature = "sites")]
 pub mod psl_plain;
+pub mod url_struct;
