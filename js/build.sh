@@ -1,31 +1,15 @@
 #!/usr/bin/env bash
 # Builds the npm package in js/ from the Rust sources: the core and the
 # full WebAssembly modules (crates/weburl-wasm with its default feature
-# `url`, and with `full` alone), optimized by wasm-opt, into js/wasm/. Afterwards `npm pack ./js`
-# makes the tarball. Needs the wasm32-unknown-unknown target (installed here
-# if missing) and wasm-opt (Debian's binaryen; js/setup.sh installs it).
+# `url`, and with `full` alone), optimized by wasm-opt, into js/wasm/.
+# Afterwards `npm pack ./js` makes the tarball. Needs the
+# wasm32-unknown-unknown target (installed if missing, by
+# js/scripts/wasm-profile.sh) and wasm-opt (Debian's binaryen; js/setup.sh
+# installs it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
-    rustup target add wasm32-unknown-unknown
-fi
-
-# The workspace's release profile keeps debug information for the native
-# binaries; the modules want small, fast code instead. Profiles are the
-# workspace's, so they are overridden here rather than in Cargo.toml.
-export CARGO_PROFILE_RELEASE_LTO=fat
-export CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1
-export CARGO_PROFILE_RELEASE_DEBUG=0
-export CARGO_PROFILE_RELEASE_STRIP=true
-# No input panics (the crates' fuzzing holds them to that); if one did, a
-# trap is what JavaScript can catch, and unwinding tables would only add size.
-export CARGO_PROFILE_RELEASE_PANIC=abort
-
-# What rustc's wasm32 target emits by default (Rust 1.82+); every browser
-# since 2021 and Node 16+ run them. binaryen 108 (Debian 12) needs them named.
-wasm_features=(--enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int
-    --enable-mutable-globals --enable-multivalue --enable-reference-types)
+source js/scripts/wasm-profile.sh
 target_dir=target/wasm
 out=js/wasm
 mkdir -p "$out"

@@ -12,16 +12,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-export CARGO_PROFILE_RELEASE_LTO=fat
-export CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1
-export CARGO_PROFILE_RELEASE_DEBUG=0
-export CARGO_PROFILE_RELEASE_STRIP=true
-export CARGO_PROFILE_RELEASE_PANIC=abort
+source js/scripts/wasm-profile.sh
 export CARGO_PROFILE_RELEASE_OPT_LEVEL=z
 # A part alone leaves some of the boundary's helpers unused.
 export RUSTFLAGS="-A dead-code -A unused-imports"
-wasm_features=(--enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int
-    --enable-mutable-globals --enable-multivalue --enable-reference-types)
 target_dir=target/wasm-parts
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
