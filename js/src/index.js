@@ -138,12 +138,17 @@ export function links(html, baseURL, charset = undefined) {
  * Everything weburl knows about `input` (against `base`): the URL's
  * components, host kind, path segments, component offsets, display form
  * with the spoofing verdict per label, site; or the failure; and the
- * validation errors. Throws a TypeError when `base` does not parse.
+ * validation errors, those of `validationErrors` (lone surrogates too).
+ * Throws a TypeError when `base` does not parse.
  */
 export function inspect(input, base = undefined) {
   requireArgs(arguments.length, 1, "inspect");
-  wasm.putArgs([usv(input), optionalUsv(base)]);
-  return jsonResult(x.weburl_inspect());
+  const s = typeof input === "string" ? input : `${input}`;
+  wasm.putArgs([usv(s), optionalUsv(base)]);
+  const result = jsonResult(x.weburl_inspect());
+  // The module read lone surrogates as U+FFFD; validationErrors reports them.
+  if (s.isWellFormed !== undefined && !s.isWellFormed()) result.errors = validationErrors(s, base);
+  return result;
 }
 
 // ----- URLPattern -----

@@ -40,6 +40,7 @@ test("a lone surrogate is an invalid-URL-unit where a URL code point is checked,
   for (const input of ["a:\udfff", "https://x/\ud800?\udc00#\udbff", "sc://\ud800x/", "http://\ud800/", "\ud83d\ude00\ud800:x"]) {
     const theirs = reference.parseURLWithValidationErrors(input).validationErrors;
     assert.deepEqual(weburl.validationErrors(input).map((e) => e.name), theirs, JSON.stringify(input));
+    assert.deepEqual(weburl.inspect(input).errors.map((e) => e.name), theirs, `inspect ${JSON.stringify(input)}`);
   }
   // The span is the surrogate's code unit; the URL is the scalar value string's.
   assert.deepEqual(
