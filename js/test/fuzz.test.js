@@ -1,5 +1,6 @@
-// Fuzz-style checks: mutated WPT inputs and random strings (lone
-// surrogates, NUL, controls, non-ASCII, 1 MB strings) through every
+// Fuzz-style checks: generated inputs (js/test/generate.mjs: mutated WPT
+// inputs and bases, splices, URLs from parts, random strings with lone
+// surrogates, NUL, controls, non-ASCII) and 1 MB strings through every
 // function of the package. No exception but the documented TypeErrors;
 // the answers equal the Rust CLI's (`weburl --jsonl` for the components,
 // public suffix, registrable domain and SURT key; `weburl lint --json` for
@@ -11,10 +12,11 @@
 // (default 20000). Deterministic: a fixed seed.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
+import { writeFileSync, mkdtempSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
+import { pathToFileURL } from "node:url";
 import * as w from "weburl";
 
 const dir = process.env.WEBURL_TESTDATA;
@@ -22,50 +24,13 @@ const cli = process.env.WEBURL_CLI;
 assert.ok(dir && cli, "set WEBURL_TESTDATA and WEBURL_CLI");
 const CASES = Number(process.env.WEBURL_FUZZ_CASES ?? 20000);
 
-// xorshift32, seeded: the same inputs on every run.
-let seed = 0x9e3779b9;
-const rand = (n) => {
-  seed ^= seed << 13; seed >>>= 0;
-  seed ^= seed >>> 17;
-  seed ^= seed << 5; seed >>>= 0;
-  return seed % n;
-};
-const pick = (a) => a[rand(a.length)];
-
-const PIECES = [
-  "/", "\\", "?", "#", "@", ":", ".", "..", "%", "%2e", "%00", "%zz", "[", "]", "::", "[::1]", "0x7f", "1.2.3.4",
-  "http:", "https://", "file:///", "blob:", "data:", "javascript:", "sc://", " ", "\t", "\u0000", "\u001f", "\u007f",
-  "é", "ß", "ｅ", "\u200d", "\u00ad", "\ud800", "\udfff", "\ud83d\ude00", "\ufffd", "\ufeff", "xn--", "xn--nxa", "-",
-  "a", "Z", "0", "9", "&", "=", "+", "'", "\"", "<", ">", "`", "{", "}", "|", "^", "~", "日本", "\u0130", "\u212a",
-];
-
-function mutate(s) {
-  const chars = Array.from(s);
-  const edits = 1 + rand(4);
-  for (let k = 0; k < edits; k++) {
-    const at = rand(chars.length + 1);
-    switch (rand(3)) {
-      case 0: chars.splice(at, 0, pick(PIECES)); break;
-      case 1: chars.splice(at, 1); break;
-      default: chars.splice(at, 1, pick(PIECES));
-    }
-  }
-  return chars.join("");
-}
-
-function randomString() {
-  let s = "";
-  const n = rand(40);
-  for (let i = 0; i < n; i++) s += rand(4) === 0 ? String.fromCharCode(rand(0x10000)) : pick(PIECES);
-  return s;
-}
-
-const wpt = JSON.parse(readFileSync(join(dir, "wpt/urltestdata.json"), "utf8")).filter((c) => typeof c === "object");
+// The generator reference-fuzz.mjs uses too, read from the repository.
+const { GETTERS, corpus, makeString, prng } = await import(pathToFileURL(join(dir, "../js/test/generate.mjs")).href);
+const rng = prng(0x9e3779b9);
+const seeds = corpus(dir);
+const all = [...seeds.inputs, ...seeds.bases];
 const inputs = [];
-for (let i = 0; i < CASES; i++) {
-  const c = pick(wpt);
-  inputs.push(rand(5) === 0 ? randomString() : mutate(rand(3) === 0 && c.base ? c.base : c.input));
-}
+for (let i = 0; i < CASES; i++) inputs.push(makeString(rng, rng.next() < 0.7 ? seeds.inputs : seeds.bases, all));
 // Large inputs: 1 MB of one character, a URL with a 1 MB path, query and
 // host label, and 1 MB of lone surrogates.
 const MB = 1 << 20;
@@ -87,7 +52,6 @@ function allowTypeError(what, fn) {
   }
 }
 
-const GETTERS = ["href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"];
 const SETTERS = ["href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"];
 
 /** Every function of the package on `s`; returns the URL's record or null. */
