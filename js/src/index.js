@@ -3,7 +3,7 @@
 // registrable domains, SURT keys, validation errors, the RFC 3986 reading
 // (`explain`), the links of an HTML document, and `inspect`.
 
-import { load, usv, NULL, TYPE_ERROR } from "./boundary.js";
+import { load, str, usv, NULL, TYPE_ERROR } from "./boundary.js";
 import { URL, URLSearchParams, coreMemoryBytes } from "./core.js";
 import { regexpImports } from "./regexp.js";
 
@@ -35,6 +35,9 @@ function requireArgs(count, needed, what) {
 // A lone surrogate: a code point that is not a URL code point.
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
+/** Whether `s` has a lone surrogate (runtimes without isWellFormed: taken as not). */
+const hasLoneSurrogate = (s) => s.isWellFormed !== undefined && !s.isWellFormed();
+
 /**
  * The URL Standard's validation errors of parsing `input` (against
  * `base`): `[{ name, description, failure, start, end }]`, spans in UTF-16
@@ -51,9 +54,9 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  */
 export function validationErrors(input, base = undefined) {
   requireArgs(arguments.length, 1, "validationErrors");
-  let s = typeof input === "string" ? input : `${input}`;
-  if (s.isWellFormed !== undefined && !s.isWellFormed()) s = s.replace(LONE_SURROGATE, "\uffff");
-  wasm.putArgs([usv(s), optionalUsv(base)]);
+  let s = str(input);
+  if (hasLoneSurrogate(s)) s = s.replace(LONE_SURROGATE, "\uffff");
+  wasm.putArgs([s, optionalUsv(base)]);
   return jsonResult(x.weburl_validation_errors());
 }
 
@@ -143,11 +146,11 @@ export function links(html, baseURL, charset = undefined) {
  */
 export function inspect(input, base = undefined) {
   requireArgs(arguments.length, 1, "inspect");
-  const s = typeof input === "string" ? input : `${input}`;
+  const s = str(input);
   wasm.putArgs([usv(s), optionalUsv(base)]);
   const result = jsonResult(x.weburl_inspect());
   // The module read lone surrogates as U+FFFD; validationErrors reports them.
-  if (s.isWellFormed !== undefined && !s.isWellFormed()) result.errors = validationErrors(s, base);
+  if (hasLoneSurrogate(s)) result.errors = validationErrors(s, base);
   return result;
 }
 

@@ -133,15 +133,14 @@ export function makeChecks(weburl, reference) {
     if (weburl.URL.canParse(input, base) !== reference.URL.canParse(input, base)) kinds.push("parse:canParse");
     // Validation errors: the input as given (lone surrogates included); the
     // base as a URL is given, a scalar value string.
-    const wf = input;
     const wfBase = base?.toWellFormed();
     let baseURL = null;
     if (wfBase !== undefined) baseURL = reference.basicURLParse(wfBase);
     if (wfBase === undefined || baseURL !== null) {
-      const theirNames = reference.parseURLWithValidationErrors(wf, { baseURL }).validationErrors;
+      const theirNames = reference.parseURLWithValidationErrors(input, { baseURL }).validationErrors;
       let ourNames;
       try {
-        ourNames = weburl.validationErrors(wf, wfBase).map((e) => e.name);
+        ourNames = weburl.validationErrors(input, wfBase).map((e) => e.name);
       } catch (e) {
         ourNames = [`threw ${e}`];
       }
